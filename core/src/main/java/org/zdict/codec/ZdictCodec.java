@@ -1,0 +1,364 @@
+package org.zdict.codec;
+
+import com.github.luben.zstd.Zstd;
+import com.github.luben.zstd.ZstdCompressCtx;
+import com.github.luben.zstd.ZstdDecompressCtx;
+import com.github.luben.zstd.ZstdDictCompress;
+import com.github.luben.zstd.ZstdDictDecompress;
+import com.github.luben.zstd.ZstdException;
+import java.util.Arrays;
+import java.util.Objects;
+import java.util.OptionalInt;
+import org.zdict.CorruptPayloadException;
+import org.zdict.PayloadTooLargeException;
+import org.zdict.format.PayloadKind;
+import org.zdict.format.PayloadPrefix;
+import org.zdict.registry.DictionaryRegistry;
+import org.zdict.registry.ZstdLevels;
+
+/**
+ * The one entry point: compresses bytes into a zdict payload with the registry's active version, and
+ * decompresses any payload by the version its prefix names. Safe for concurrent use by many threads;
+ * native contexts come from pools and digested dictionaries are built once per (version, level).
+ * Closing it frees all native memory it holds; using it afterwards fails with {@link
+ * IllegalStateException}.
+ */
+public final class ZdictCodec implements AutoCloseable {
+    /** Default for {@link Builder#maxDecompressedSize}: 64 MiB. */
+    public static final int DEFAULT_MAX_DECOMPRESSED_SIZE = 64 << 20;
+
+    private final DictionaryRegistry registry;
+    private final OptionalInt level;
+    private final int maxDecompressedSize;
+    private final DigestedDictionaries dictionaries;
+    private final ContextPool<ZstdCompressCtx> compressContexts;
+    private final ContextPool<ZstdDecompressCtx> decompressContexts;
+    private volatile boolean closed;
+
+    private ZdictCodec(Builder builder) {
+        this.registry = builder.registry;
+        this.level = builder.level;
+        this.maxDecompressedSize = builder.maxDecompressedSize;
+        this.dictionaries = new DigestedDictionaries(registry);
+        boolean checksum = builder.checksum;
+        this.compressContexts = new ContextPool<>(() ->
+                new ZstdCompressCtx().setChecksum(checksum).setContentSize(true).setDictID(false));
+        this.decompressContexts = new ContextPool<>(ZstdDecompressCtx::new);
+    }
+
+    public static Builder builder(DictionaryRegistry registry) {
+        return new Builder(registry);
+    }
+
+    /** A codec with default settings over {@code registry}. */
+    public static ZdictCodec of(DictionaryRegistry registry) {
+        return builder(registry).build();
+    }
+
+    public DictionaryRegistry registry() {
+        return registry;
+    }
+
+    public int maxDecompressedSize() {
+        return maxDecompressedSize;
+    }
+
+    /** The largest payload that compressing {@code srcLength} bytes can produce. */
+    public static int maxCompressedLength(int srcLength) {
+        if (srcLength < 0) {
+            throw new IllegalArgumentException("Negative source length " + srcLength);
+        }
+        long bound = Math.max(Zstd.compressBound(srcLength), srcLength + 1L) + PayloadPrefix.MAX_LENGTH;
+        if (bound > Integer.MAX_VALUE - 16) {
+            throw new IllegalArgumentException("Source of " + srcLength + " bytes is too large for one payload");
+        }
+        return (int) bound;
+    }
+
+    /**
+     * Compresses {@code src[srcOffset, srcOffset + srcLength)} into {@code dst} at {@code dstOffset}
+     * with the registry's active version (without a dictionary when none is active). {@code dst} must
+     * have {@link #maxCompressedLength} bytes of room.
+     *
+     * @return the number of bytes written
+     */
+    public int compress(byte[] src, int srcOffset, int srcLength, byte[] dst, int dstOffset) {
+        OptionalInt active = registry.activeVersion();
+        if (active.isPresent()) {
+            return compress(active.getAsInt(), src, srcOffset, srcLength, dst, dstOffset);
+        }
+        return compressWithoutDictionary(src, srcOffset, srcLength, dst, dstOffset);
+    }
+
+    /** Like {@link #compress(byte[], int, int, byte[], int)} with dictionary {@code version}. */
+    public int compress(int version, byte[] src, int srcOffset, int srcLength, byte[] dst, int dstOffset) {
+        checkArguments(src, srcOffset, srcLength, dst, dstOffset);
+        int frameLevel = level.isPresent() ? level.getAsInt() : dictionaries.levelOf(version);
+        ZstdDictCompress digested = dictionaries.forCompression(version, frameLevel);
+        return compressFrame(
+                PayloadPrefix.dictionaryFrame(version),
+                digested,
+                frameLevel,
+                src,
+                srcOffset,
+                srcLength,
+                dst,
+                dstOffset);
+    }
+
+    /** Compresses without a dictionary, at the codec's level (zstd's default when it has none). */
+    public int compressWithoutDictionary(byte[] src, int srcOffset, int srcLength, byte[] dst, int dstOffset) {
+        checkArguments(src, srcOffset, srcLength, dst, dstOffset);
+        return compressFrame(
+                PayloadPrefix.plainFrame(),
+                null,
+                level.orElse(ZstdLevels.DEFAULT),
+                src,
+                srcOffset,
+                srcLength,
+                dst,
+                dstOffset);
+    }
+
+    /** Writes a payload that stores {@code src} uncompressed (for records too small to gain). */
+    public int store(byte[] src, int srcOffset, int srcLength, byte[] dst, int dstOffset) {
+        checkArguments(src, srcOffset, srcLength, dst, dstOffset);
+        return writeStored(src, srcOffset, srcLength, dst, dstOffset);
+    }
+
+    public byte[] compress(byte[] src) {
+        byte[] dst = new byte[maxCompressedLength(src.length)];
+        return Arrays.copyOf(dst, compress(src, 0, src.length, dst, 0));
+    }
+
+    public byte[] compress(int version, byte[] src) {
+        byte[] dst = new byte[maxCompressedLength(src.length)];
+        return Arrays.copyOf(dst, compress(version, src, 0, src.length, dst, 0));
+    }
+
+    /**
+     * The decompressed size the payload declares, or -1 if its frame declares none (then {@link
+     * #decompress(byte[])} still decodes it, bounded by the limit).
+     */
+    public long decompressedLength(byte[] src, int srcOffset, int srcLength) {
+        Objects.checkFromIndexSize(srcOffset, srcLength, src.length);
+        PayloadPrefix prefix = PayloadPrefix.read(src, srcOffset, srcLength);
+        int frameOffset = srcOffset + prefix.length();
+        int frameLength = srcLength - prefix.length();
+        if (prefix.kind() == PayloadKind.STORED) {
+            return frameLength;
+        }
+        return FrameChecks.declaredContentSize(prefix, src, frameOffset, frameLength);
+    }
+
+    /**
+     * Decompresses the payload {@code src[srcOffset, srcOffset + srcLength)} into {@code dst} at
+     * {@code dstOffset}.
+     *
+     * @return the number of bytes written
+     * @throws CorruptPayloadException for a truncated, foreign or corrupt payload
+     * @throws org.zdict.UnknownDictionaryVersionException for a version the registry does not hold
+     * @throws PayloadTooLargeException when the payload declares or expands past the limit
+     * @throws IllegalArgumentException when {@code dst} has too little room for a valid payload
+     */
+    public int decompress(byte[] src, int srcOffset, int srcLength, byte[] dst, int dstOffset) {
+        checkOpen();
+        Objects.checkFromIndexSize(srcOffset, srcLength, src.length);
+        Objects.checkFromToIndex(dstOffset, dst.length, dst.length);
+        PayloadPrefix prefix = PayloadPrefix.read(src, srcOffset, srcLength);
+        int frameOffset = srcOffset + prefix.length();
+        int frameLength = srcLength - prefix.length();
+        int room = dst.length - dstOffset;
+        if (prefix.kind() == PayloadKind.STORED) {
+            checkLimit(frameLength, prefix);
+            checkRoom(frameLength, room);
+            System.arraycopy(src, frameOffset, dst, dstOffset, frameLength);
+            return frameLength;
+        }
+        long declared = FrameChecks.declaredContentSize(prefix, src, frameOffset, frameLength);
+        ZstdDecompressCtx context = decompressContexts.borrow();
+        try {
+            loadDictionary(context, prefix);
+            if (declared >= 0) {
+                checkLimit(declared, prefix);
+                checkRoom(declared, room);
+                return decodeFrame(context, prefix, src, frameOffset, frameLength, dst, dstOffset, (int) declared);
+            }
+            return UnknownSizeFrames.decodeInto(
+                    context, prefix, src, frameOffset, frameLength, dst, dstOffset, room, maxDecompressedSize);
+        } finally {
+            decompressContexts.giveBack(context);
+        }
+    }
+
+    /** Decompresses a whole payload, allocating exactly its declared size (checked against the limit). */
+    public byte[] decompress(byte[] src) {
+        checkOpen();
+        PayloadPrefix prefix = PayloadPrefix.read(src, 0, src.length);
+        int frameLength = src.length - prefix.length();
+        if (prefix.kind() == PayloadKind.STORED) {
+            checkLimit(frameLength, prefix);
+            return Arrays.copyOfRange(src, prefix.length(), src.length);
+        }
+        long declared = FrameChecks.declaredContentSize(prefix, src, prefix.length(), frameLength);
+        ZstdDecompressCtx context = decompressContexts.borrow();
+        try {
+            loadDictionary(context, prefix);
+            if (declared >= 0) {
+                checkLimit(declared, prefix);
+                byte[] dst = new byte[(int) declared];
+                decodeFrame(context, prefix, src, prefix.length(), frameLength, dst, 0, dst.length);
+                return dst;
+            }
+            return UnknownSizeFrames.decodeGrowing(
+                    context, prefix, src, prefix.length(), frameLength, maxDecompressedSize);
+        } finally {
+            decompressContexts.giveBack(context);
+        }
+    }
+
+    /** Frees every native context and digested dictionary. Idempotent. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        compressContexts.close();
+        decompressContexts.close();
+        dictionaries.close();
+    }
+
+    private int compressFrame(
+            PayloadPrefix prefix,
+            ZstdDictCompress digested,
+            int frameLevel,
+            byte[] src,
+            int srcOffset,
+            int srcLength,
+            byte[] dst,
+            int dstOffset) {
+        int prefixLength = prefix.writeTo(dst, dstOffset);
+        int frameOffset = dstOffset + prefixLength;
+        int frameLength;
+        ZstdCompressCtx context = compressContexts.borrow();
+        try {
+            context.loadDict(digested);
+            if (digested == null) {
+                context.setLevel(frameLevel);
+            }
+            frameLength =
+                    context.compressByteArray(dst, frameOffset, dst.length - frameOffset, src, srcOffset, srcLength);
+        } finally {
+            compressContexts.giveBack(context);
+        }
+        if (prefixLength + frameLength >= PayloadPrefix.stored().length() + srcLength) {
+            return writeStored(src, srcOffset, srcLength, dst, dstOffset);
+        }
+        return prefixLength + frameLength;
+    }
+
+    private static int writeStored(byte[] src, int srcOffset, int srcLength, byte[] dst, int dstOffset) {
+        int prefixLength = PayloadPrefix.stored().writeTo(dst, dstOffset);
+        System.arraycopy(src, srcOffset, dst, dstOffset + prefixLength, srcLength);
+        return prefixLength + srcLength;
+    }
+
+    private void loadDictionary(ZstdDecompressCtx context, PayloadPrefix prefix) {
+        ZstdDictDecompress digested =
+                prefix.kind() == PayloadKind.DICTIONARY_FRAME ? dictionaries.forDecompression(prefix.version()) : null;
+        context.loadDict(digested);
+    }
+
+    private static int decodeFrame(
+            ZstdDecompressCtx context,
+            PayloadPrefix prefix,
+            byte[] src,
+            int frameOffset,
+            int frameLength,
+            byte[] dst,
+            int dstOffset,
+            int declared) {
+        int written;
+        try {
+            written = context.decompressByteArray(dst, dstOffset, declared, src, frameOffset, frameLength);
+        } catch (ZstdException e) {
+            throw FrameChecks.corruptFrame(prefix, e);
+        }
+        if (written != declared) {
+            throw new CorruptPayloadException(
+                    prefix.length(),
+                    "Corrupt zstd frame" + FrameChecks.describe(prefix) + ": it declares " + declared
+                            + " bytes but decodes to " + written);
+        }
+        return written;
+    }
+
+    private void checkLimit(long size, PayloadPrefix prefix) {
+        if (size > maxDecompressedSize) {
+            throw new PayloadTooLargeException(
+                    "Payload" + FrameChecks.describe(prefix) + " declares " + size + " decompressed bytes",
+                    maxDecompressedSize);
+        }
+    }
+
+    private static void checkRoom(long needed, int room) {
+        if (needed > room) {
+            throw new IllegalArgumentException(
+                    "Destination has room for " + room + " bytes but the payload decodes to " + needed);
+        }
+    }
+
+    private void checkArguments(byte[] src, int srcOffset, int srcLength, byte[] dst, int dstOffset) {
+        checkOpen();
+        Objects.checkFromIndexSize(srcOffset, srcLength, src.length);
+        int needed = maxCompressedLength(srcLength);
+        if (dstOffset < 0 || dstOffset > dst.length || dst.length - dstOffset < needed) {
+            throw new IllegalArgumentException("Destination of " + dst.length + " bytes from offset " + dstOffset
+                    + " is too small: compressing " + srcLength + " bytes needs maxCompressedLength = " + needed);
+        }
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException("This ZdictCodec is closed");
+        }
+    }
+
+    /** Settings for a {@link ZdictCodec}. */
+    public static final class Builder {
+        private final DictionaryRegistry registry;
+        private OptionalInt level = OptionalInt.empty();
+        private int maxDecompressedSize = DEFAULT_MAX_DECOMPRESSED_SIZE;
+        private boolean checksum;
+
+        private Builder(DictionaryRegistry registry) {
+            this.registry = Objects.requireNonNull(registry, "registry");
+        }
+
+        /** Compress at {@code level} instead of each dictionary's recorded level. */
+        public Builder level(int level) {
+            this.level = OptionalInt.of(ZstdLevels.check(level));
+            return this;
+        }
+
+        /** Refuse payloads that declare or expand to more than {@code bytes}. Default 64 MiB. */
+        public Builder maxDecompressedSize(int bytes) {
+            if (bytes < 0) {
+                throw new IllegalArgumentException("maxDecompressedSize must not be negative, got " + bytes);
+            }
+            this.maxDecompressedSize = bytes;
+            return this;
+        }
+
+        /** Write zstd's content checksum in every frame (off by default: Kafka checksums records). */
+        public Builder checksum(boolean checksum) {
+            this.checksum = checksum;
+            return this;
+        }
+
+        public ZdictCodec build() {
+            return new ZdictCodec(this);
+        }
+    }
+}

@@ -1,0 +1,40 @@
+package org.zdict.format;
+
+/**
+ * What follows a zdict prefix. Each kind has its own marker byte; the marker also carries the format
+ * version (see docs/FORMAT.md), so a foreign or future payload is recognised as such.
+ */
+public enum PayloadKind {
+    /** A zstd frame compressed with the dictionary whose version follows the marker. */
+    DICTIONARY_FRAME(0xD1),
+    /** A zstd frame compressed without a dictionary. */
+    PLAIN_FRAME(0xD2),
+    /** The original bytes, stored because compression would not have made them smaller. */
+    STORED(0xD3);
+
+    private final int marker;
+
+    PayloadKind(int marker) {
+        this.marker = marker;
+    }
+
+    /** The marker byte (0..255) that starts a payload of this kind. */
+    public int marker() {
+        return marker;
+    }
+
+    /** Whether the marker is followed by a dictionary version. */
+    public boolean hasVersion() {
+        return this == DICTIONARY_FRAME;
+    }
+
+    /** The kind whose marker is {@code marker} (0..255), or null if it is not a format-1 marker. */
+    public static PayloadKind ofMarker(int marker) {
+        for (PayloadKind kind : values()) {
+            if (kind.marker == marker) {
+                return kind;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,145 @@
+package org.zdict.format;
+
+import org.zdict.CorruptPayloadException;
+
+/**
+ * The prefix that starts every zdict payload: a marker byte, then for {@link
+ * PayloadKind#DICTIONARY_FRAME} the dictionary version as an unsigned LEB128 varint (1 byte below 128, 2
+ * bytes below 16,384, at most 5 bytes). The layout is specified in docs/FORMAT.md.
+ *
+ * @param kind what follows the prefix
+ * @param version the dictionary version, or 0 when the kind has none
+ * @param length the number of bytes the prefix occupies
+ */
+public record PayloadPrefix(PayloadKind kind, int version, int length) {
+    /** The format version that this code reads and writes. */
+    public static final int FORMAT_VERSION = 1;
+    /** High nibble shared by every zdict marker. */
+    public static final int MARKER_FAMILY = 0xD0;
+    /** The longest prefix: a marker and a 5-byte varint. */
+    public static final int MAX_LENGTH = 6;
+    /** The zstd frame magic number as it appears on the wire (little-endian 0xFD2FB528). */
+    public static final byte[] ZSTD_MAGIC = {(byte) 0x28, (byte) 0xB5, (byte) 0x2F, (byte) 0xFD};
+
+    private static final int MAX_VARINT_BYTES = 5;
+
+    /** The prefix for a frame compressed with dictionary {@code version} (positive). */
+    public static PayloadPrefix dictionaryFrame(int version) {
+        if (version <= 0) {
+            throw new IllegalArgumentException("Dictionary version must be positive, got " + version);
+        }
+        return new PayloadPrefix(PayloadKind.DICTIONARY_FRAME, version, 1 + varintLength(version));
+    }
+
+    public static PayloadPrefix plainFrame() {
+        return new PayloadPrefix(PayloadKind.PLAIN_FRAME, 0, 1);
+    }
+
+    public static PayloadPrefix stored() {
+        return new PayloadPrefix(PayloadKind.STORED, 0, 1);
+    }
+
+    /** Writes this prefix at {@code dst[dstOffset]} and returns the number of bytes written. */
+    public int writeTo(byte[] dst, int dstOffset) {
+        dst[dstOffset] = (byte) kind.marker();
+        if (!kind.hasVersion()) {
+            return 1;
+        }
+        int position = dstOffset + 1;
+        int remaining = version;
+        while ((remaining & ~0x7F) != 0) {
+            dst[position++] = (byte) ((remaining & 0x7F) | 0x80);
+            remaining >>>= 7;
+        }
+        dst[position++] = (byte) remaining;
+        return position - dstOffset;
+    }
+
+    /**
+     * Reads the prefix at the start of {@code src[offset, offset + length)}.
+     *
+     * @throws CorruptPayloadException if the bytes are truncated, foreign, from another format version,
+     *     or the version is not a canonical positive varint
+     */
+    public static PayloadPrefix read(byte[] src, int offset, int length) {
+        if (length < 1) {
+            throw new CorruptPayloadException(0, "Truncated payload: empty, expected a zdict marker byte");
+        }
+        int marker = src[offset] & 0xFF;
+        PayloadKind kind = PayloadKind.ofMarker(marker);
+        if (kind == null) {
+            throw new CorruptPayloadException(0, describeUnknownMarker(src, offset, length, marker));
+        }
+        if (!kind.hasVersion()) {
+            return new PayloadPrefix(kind, 0, 1);
+        }
+        long version = 0;
+        for (int i = 0; i < MAX_VARINT_BYTES; i++) {
+            int position = 1 + i;
+            if (position >= length) {
+                throw new CorruptPayloadException(
+                        position, "Truncated payload: the dictionary version varint ends after " + i + " byte(s)");
+            }
+            int b = src[offset + position] & 0xFF;
+            version |= (long) (b & 0x7F) << (7 * i);
+            if ((b & 0x80) == 0) {
+                if (b == 0 && i > 0) {
+                    throw new CorruptPayloadException(
+                            position, "Non-canonical dictionary version varint (a redundant zero byte)");
+                }
+                if (version == 0 || version > Integer.MAX_VALUE) {
+                    throw new CorruptPayloadException(
+                            1, "Invalid dictionary version " + version + ": versions are 1.." + Integer.MAX_VALUE);
+                }
+                return new PayloadPrefix(kind, (int) version, position + 1);
+            }
+        }
+        throw new CorruptPayloadException(1, "Dictionary version varint is longer than " + MAX_VARINT_BYTES + " bytes");
+    }
+
+    /** Whether {@code src[offset..]} starts with the zstd frame magic number. */
+    public static boolean startsWithZstdMagic(byte[] src, int offset, int length) {
+        if (length < ZSTD_MAGIC.length) {
+            return false;
+        }
+        for (int i = 0; i < ZSTD_MAGIC.length; i++) {
+            if (src[offset + i] != ZSTD_MAGIC[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether {@code marker} belongs to the zdict family (any format version). */
+    public static boolean isZdictMarker(int marker) {
+        return (marker & 0xF0) == MARKER_FAMILY;
+    }
+
+    private static String describeUnknownMarker(byte[] src, int offset, int length, int marker) {
+        String expected = String.format(
+                "expected a zdict format-%d marker 0x%02X, 0x%02X or 0x%02X",
+                FORMAT_VERSION,
+                PayloadKind.DICTIONARY_FRAME.marker(),
+                PayloadKind.PLAIN_FRAME.marker(),
+                PayloadKind.STORED.marker());
+        if (isZdictMarker(marker)) {
+            return String.format(
+                    "Unsupported zdict marker 0x%02X (another format version or a reserved kind); %s",
+                    marker, expected);
+        }
+        if (startsWithZstdMagic(src, offset, length)) {
+            return "Not a zdict payload: it is a bare zstd frame (magic 28 B5 2F FD) without a zdict prefix; "
+                    + expected;
+        }
+        return String.format("Not a zdict payload: unknown marker byte 0x%02X; %s", marker, expected);
+    }
+
+    private static int varintLength(int value) {
+        int bytes = 1;
+        while ((value & ~0x7F) != 0) {
+            value >>>= 7;
+            bytes++;
+        }
+        return bytes;
+    }
+}

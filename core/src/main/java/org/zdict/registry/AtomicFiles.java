@@ -1,0 +1,52 @@
+package org.zdict.registry;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * Writes a file so that readers see either its old content or its whole new content, never a part:
+ * write a temporary file in the same folder, force it to disk, rename it over the target, force the
+ * folder.
+ */
+final class AtomicFiles {
+    /** Prefix of temporary files; readers ignore files that start with it. */
+    static final String TEMP_PREFIX = ".tmp-";
+
+    private AtomicFiles() {}
+
+    static void write(Path target, byte[] content) throws IOException {
+        Path dir = target.toAbsolutePath().getParent();
+        Path temp = Files.createTempFile(dir, TEMP_PREFIX + target.getFileName() + "-", "");
+        try {
+            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
+                ByteBuffer buffer = ByteBuffer.wrap(content);
+                while (buffer.hasRemaining()) {
+                    channel.write(buffer);
+                }
+                channel.force(true);
+            }
+            try {
+                Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                throw new IOException("The file system of " + dir + " cannot rename atomically", e);
+            }
+            forceDirectory(dir);
+        } finally {
+            Files.deleteIfExists(temp);
+        }
+    }
+
+    static void forceDirectory(Path dir) {
+        try (FileChannel channel = FileChannel.open(dir, StandardOpenOption.READ)) {
+            channel.force(true);
+        } catch (IOException e) {
+            // Some platforms cannot open a folder as a channel; the rename itself is still atomic.
+        }
+    }
+}

@@ -1,0 +1,28 @@
+package org.zdict.registry;
+
+import java.util.Locale;
+
+/** Where a published version stands. Every status except removal still decodes. */
+public enum DictionaryStatus {
+    /** The version new payloads are compressed with. At most one per registry. */
+    ACTIVE,
+    /** Published, decodes, may be activated. */
+    AVAILABLE,
+    /** Decodes, but new payloads never use it and it cannot be activated again. */
+    RETIRED;
+
+    /** The lower-case name used in manifests, JSON output and the CLI. */
+    public String label() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    public static DictionaryStatus ofLabel(String label) {
+        for (DictionaryStatus status : values()) {
+            if (status.label().equals(label)) {
+                return status;
+            }
+        }
+        throw new IllegalArgumentException(
+                "Unknown dictionary status '" + label + "'; expected active, available or retired");
+    }
+}

@@ -1,0 +1,94 @@
+package org.zdict.registry;
+
+import java.time.Clock;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import org.zdict.UnknownDictionaryVersionException;
+
+/** A registry held in memory: for tests, tools, and services that load their dictionaries themselves. */
+public final class InMemoryDictionaryRegistry implements DictionaryRegistry {
+    private static final String WHERE = "the in-memory registry";
+
+    private final Clock clock;
+    private final Map<Integer, byte[]> contents = new HashMap<>();
+    private volatile RegistryState state = RegistryState.EMPTY;
+    private volatile OptionalInt active = OptionalInt.empty();
+
+    public InMemoryDictionaryRegistry() {
+        this(Clock.systemUTC());
+    }
+
+    public InMemoryDictionaryRegistry(Clock clock) {
+        this.clock = clock;
+    }
+
+    @Override
+    public synchronized DictionaryInfo publish(byte[] content, int level, Map<String, String> metadata) {
+        RegistryState.checkPublishable(content, level, metadata);
+        byte[] copy = content.clone();
+        DictionaryInfo info = new DictionaryInfo(
+                state.nextVersion(),
+                DictionaryContent.sha256(copy),
+                copy.length,
+                level,
+                clock.instant(),
+                DictionaryStatus.AVAILABLE,
+                metadata);
+        contents.put(info.version(), copy);
+        update(state.withPublished(info));
+        return info;
+    }
+
+    @Override
+    public synchronized void activate(int version) {
+        update(state.withActive(version, WHERE));
+    }
+
+    @Override
+    public synchronized void retire(int version) {
+        update(state.withRetired(version, WHERE));
+    }
+
+    @Override
+    public synchronized void remove(int version) {
+        update(state.withRemoved(version, WHERE));
+        contents.remove(version);
+    }
+
+    @Override
+    public List<DictionaryInfo> list() {
+        return state.list();
+    }
+
+    @Override
+    public Optional<DictionaryInfo> info(int version) {
+        return Optional.ofNullable(state.versions().get(version));
+    }
+
+    @Override
+    public synchronized Dictionary get(int version) {
+        DictionaryInfo info = state.versions().get(version);
+        if (info == null) {
+            throw new UnknownDictionaryVersionException(version, WHERE);
+        }
+        return new Dictionary(info, contents.get(version));
+    }
+
+    @Override
+    public OptionalInt activeVersion() {
+        return active;
+    }
+
+    @Override
+    public String describe() {
+        return WHERE;
+    }
+
+    private void update(RegistryState next) {
+        state = next;
+        active = next.activeVersion();
+    }
+}

@@ -1,0 +1,140 @@
+package org.zdict.registry;
+
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import org.zdict.RegistryException;
+import org.zdict.UnknownDictionaryVersionException;
+
+/**
+ * An immutable snapshot of a registry's records, and the one place where the lifecycle rules live:
+ * every registry implementation applies its changes through these methods.
+ *
+ * @param nextVersion the number the next publish takes; only grows, so numbers are never reused
+ * @param versions every record by version
+ */
+public record RegistryState(int nextVersion, SortedMap<Integer, DictionaryInfo> versions) {
+
+    public static final RegistryState EMPTY = new RegistryState(1, new TreeMap<>());
+
+    public RegistryState {
+        versions = Collections.unmodifiableSortedMap(new TreeMap<>(versions));
+        int active = 0;
+        for (DictionaryInfo info : versions.values()) {
+            if (info.version() >= nextVersion) {
+                throw new RegistryException("Registry record for version " + info.version()
+                        + " is not below the next version number " + nextVersion);
+            }
+            if (info.status() == DictionaryStatus.ACTIVE) {
+                if (active != 0) {
+                    throw new RegistryException(
+                            "Registry records two active versions: " + active + " and " + info.version());
+                }
+                active = info.version();
+            }
+        }
+    }
+
+    /** Builds a state from records, for readers of stored registries. */
+    public static RegistryState of(int nextVersion, List<DictionaryInfo> records) {
+        SortedMap<Integer, DictionaryInfo> map = new TreeMap<>();
+        for (DictionaryInfo info : records) {
+            if (map.put(info.version(), info) != null) {
+                throw new RegistryException("Registry records version " + info.version() + " twice");
+            }
+        }
+        return new RegistryState(nextVersion, map);
+    }
+
+    public OptionalInt activeVersion() {
+        for (DictionaryInfo info : versions.values()) {
+            if (info.status() == DictionaryStatus.ACTIVE) {
+                return OptionalInt.of(info.version());
+            }
+        }
+        return OptionalInt.empty();
+    }
+
+    public List<DictionaryInfo> list() {
+        return List.copyOf(versions.values());
+    }
+
+    /** The state with {@code info} added; {@code info.version()} must be {@link #nextVersion}. */
+    public RegistryState withPublished(DictionaryInfo info) {
+        if (info.version() != nextVersion) {
+            throw new IllegalArgumentException("Publish must take version " + nextVersion + ", got " + info.version());
+        }
+        if (info.status() == DictionaryStatus.ACTIVE) {
+            throw new IllegalArgumentException("A version is published available; activate it separately");
+        }
+        SortedMap<Integer, DictionaryInfo> next = new TreeMap<>(versions);
+        next.put(info.version(), info);
+        return new RegistryState(nextVersion + 1, next);
+    }
+
+    public RegistryState withActive(int version, String where) {
+        DictionaryInfo target = require(version, where);
+        if (target.status() == DictionaryStatus.RETIRED) {
+            throw new RegistryException("Cannot activate version " + version + " in " + where
+                    + ": it is retired (retired versions only decode); publish the dictionary again instead");
+        }
+        SortedMap<Integer, DictionaryInfo> next = new TreeMap<>(versions);
+        for (DictionaryInfo info : versions.values()) {
+            if (info.status() == DictionaryStatus.ACTIVE) {
+                next.put(info.version(), info.withStatus(DictionaryStatus.AVAILABLE));
+            }
+        }
+        next.put(version, target.withStatus(DictionaryStatus.ACTIVE));
+        return new RegistryState(nextVersion, next);
+    }
+
+    public RegistryState withRetired(int version, String where) {
+        DictionaryInfo target = require(version, where);
+        if (target.status() == DictionaryStatus.ACTIVE) {
+            throw new RegistryException("Cannot retire version " + version + " in " + where
+                    + ": it is the active version; activate another version first");
+        }
+        SortedMap<Integer, DictionaryInfo> next = new TreeMap<>(versions);
+        next.put(version, target.withStatus(DictionaryStatus.RETIRED));
+        return new RegistryState(nextVersion, next);
+    }
+
+    public RegistryState withRemoved(int version, String where) {
+        DictionaryInfo target = require(version, where);
+        if (target.status() == DictionaryStatus.ACTIVE) {
+            throw new RegistryException("Cannot remove version " + version + " in " + where
+                    + ": it is the active version; activate another version and retire this one first");
+        }
+        SortedMap<Integer, DictionaryInfo> next = new TreeMap<>(versions);
+        next.remove(version);
+        return new RegistryState(nextVersion, next);
+    }
+
+    public DictionaryInfo require(int version, String where) {
+        DictionaryInfo info = versions.get(version);
+        if (info == null) {
+            throw new UnknownDictionaryVersionException(version, where);
+        }
+        return info;
+    }
+
+    /** Checks publish arguments once, at the boundary of every registry. */
+    public static void checkPublishable(byte[] content, int level, Map<String, String> metadata) {
+        if (content == null || !DictionaryContent.isZstdDictionary(content)) {
+            throw new IllegalArgumentException(
+                    "Not a standard zstd dictionary: it must start with the magic number 37 A4 30 EC and a dictionary id"
+                            + " (train it with zdict train or zstd --train)");
+        }
+        ZstdLevels.check(level);
+        if (metadata != null) {
+            for (Map.Entry<String, String> e : metadata.entrySet()) {
+                if (e.getKey() == null || e.getValue() == null) {
+                    throw new IllegalArgumentException("Metadata keys and values must not be null: " + metadata);
+                }
+            }
+        }
+    }
+}
