@@ -1,0 +1,143 @@
+package org.zdict.registry;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.zdict.CorruptDictionaryException;
+import org.zdict.RegistryException;
+
+class DirectoryDictionaryRegistryTest extends DictionaryRegistryContract {
+    @TempDir
+    Path dir;
+
+    @Override
+    DictionaryRegistry newRegistry() {
+        return DirectoryDictionaryRegistry.open(dir);
+    }
+
+    private DirectoryDictionaryRegistry reopen() {
+        return new DirectoryDictionaryRegistry(dir, Duration.ZERO, Clock.systemUTC());
+    }
+
+    @Test
+    void keepsOneRawDictionaryFilePerVersionAndAManifest() throws Exception {
+        registry.publish(DICTIONARY, 3, Map.of());
+        assertArrayEquals(DICTIONARY, Files.readAllBytes(dir.resolve("v000001.dict")));
+        String manifest = Files.readString(dir.resolve("manifest.json"));
+        assertTrue(manifest.contains("\"nextVersion\" : 2"), manifest);
+        try (var files = Files.list(dir)) {
+            assertTrue(files.noneMatch(f -> f.getFileName().toString().startsWith(".tmp-")));
+        }
+    }
+
+    @Test
+    void survivesReopening() {
+        registry.publish(DICTIONARY, 3, Map.of("k", "v"));
+        registry.activate(1);
+        DirectoryDictionaryRegistry reopened = reopen();
+        assertEquals(OptionalInt.of(1), reopened.activeVersion());
+        assertEquals(registry.list(), reopened.list());
+        assertArrayEquals(DICTIONARY, reopened.get(1).content());
+    }
+
+    @Test
+    void picksUpChangesFromAnotherInstanceWithoutRestart() {
+        DirectoryDictionaryRegistry reader = reopen();
+        assertEquals(OptionalInt.empty(), reader.activeVersion());
+        DirectoryDictionaryRegistry writer = reopen();
+        writer.publish(DICTIONARY, 3, Map.of());
+        writer.activate(1);
+        assertEquals(OptionalInt.of(1), reader.activeVersion());
+        writer.publish(OTHER_DICTIONARY, 3, Map.of());
+        assertArrayEquals(OTHER_DICTIONARY, reader.get(2).content());
+    }
+
+    @Test
+    void fetchesAnUnknownVersionImmediatelyEvenBeforeTheRefreshInterval() {
+        DirectoryDictionaryRegistry slowReader =
+                new DirectoryDictionaryRegistry(dir, Duration.ofHours(1), Clock.systemUTC());
+        registry.publish(DICTIONARY, 3, Map.of());
+        assertArrayEquals(DICTIONARY, slowReader.get(1).content());
+    }
+
+    @Test
+    void rejectsTamperedDictionaryNamingTheFileAndKeepsOtherVersions() throws Exception {
+        registry.publish(DICTIONARY, 3, Map.of());
+        registry.publish(OTHER_DICTIONARY, 3, Map.of());
+        byte[] tampered = DICTIONARY.clone();
+        tampered[100] ^= 0x40;
+        Files.write(dir.resolve("v000001.dict"), tampered);
+        DirectoryDictionaryRegistry reader = reopen();
+        CorruptDictionaryException e = assertThrows(CorruptDictionaryException.class, () -> reader.get(1));
+        assertTrue(e.getMessage().contains("v000001.dict"), e.getMessage());
+        assertTrue(e.getMessage().contains("SHA-256"), e.getMessage());
+        assertArrayEquals(OTHER_DICTIONARY, reader.get(2).content());
+    }
+
+    @Test
+    void rejectsTruncatedAndMissingDictionaryFiles() throws Exception {
+        registry.publish(DICTIONARY, 3, Map.of());
+        registry.publish(OTHER_DICTIONARY, 3, Map.of());
+        Files.write(dir.resolve("v000001.dict"), java.util.Arrays.copyOf(DICTIONARY, 50));
+        Files.delete(dir.resolve("v000002.dict"));
+        DirectoryDictionaryRegistry reader = reopen();
+        assertTrue(assertThrows(CorruptDictionaryException.class, () -> reader.get(1))
+                .getMessage()
+                .contains("truncated"));
+        assertTrue(assertThrows(CorruptDictionaryException.class, () -> reader.get(2))
+                .getMessage()
+                .contains("missing"));
+    }
+
+    @Test
+    void rejectsCorruptManifestNamingIt() throws Exception {
+        Files.writeString(dir.resolve("manifest.json"), "{\"format\":1,\"nextVersion\":");
+        RegistryException e = assertThrows(RegistryException.class, this::reopen);
+        assertTrue(e.getMessage().contains("manifest.json"), e.getMessage());
+    }
+
+    @Test
+    void concurrentPublishersNeverShareANumber() throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        try {
+            List<Future<Integer>> futures = new ArrayList<>();
+            for (int i = 0; i < 16; i++) {
+                DirectoryDictionaryRegistry own = reopen();
+                futures.add(
+                        pool.submit(() -> own.publish(DICTIONARY, 3, Map.of()).version()));
+            }
+            Set<Integer> versions = new HashSet<>();
+            for (Future<Integer> future : futures) {
+                versions.add(future.get());
+            }
+            assertEquals(16, versions.size());
+            assertEquals(16, reopen().list().size());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void ignoresLeftoverTemporaryFiles() throws Exception {
+        registry.publish(DICTIONARY, 3, Map.of());
+        Files.writeString(dir.resolve(".tmp-manifest.json-123"), "{garbage");
+        assertEquals(1, reopen().list().size());
+    }
+}
