@@ -1,6 +1,7 @@
 package org.zdict.codec;
 
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
 /**
@@ -10,6 +11,9 @@ import java.util.function.Supplier;
  */
 final class ContextPool<T extends AutoCloseable> implements AutoCloseable {
     private final Supplier<T> factory;
+    /** The most recently returned context: taken without allocating, the common single-thread case. */
+    private final AtomicReference<T> recent = new AtomicReference<>();
+
     private final ConcurrentLinkedQueue<T> idle = new ConcurrentLinkedQueue<>();
     private volatile boolean closed;
 
@@ -18,12 +22,18 @@ final class ContextPool<T extends AutoCloseable> implements AutoCloseable {
     }
 
     T borrow() {
-        T context = idle.poll();
+        T context = recent.getAndSet(null);
+        if (context != null) {
+            return context;
+        }
+        context = idle.poll();
         return context != null ? context : factory.get();
     }
 
     void giveBack(T context) {
-        idle.offer(context);
+        if (!recent.compareAndSet(null, context)) {
+            idle.offer(context);
+        }
         if (closed) {
             drain();
         }
@@ -36,6 +46,10 @@ final class ContextPool<T extends AutoCloseable> implements AutoCloseable {
     }
 
     private void drain() {
+        T last = recent.getAndSet(null);
+        if (last != null) {
+            closeQuietly(last);
+        }
         T context;
         while ((context = idle.poll()) != null) {
             closeQuietly(context);

@@ -1,6 +1,7 @@
 package org.zdict.codec;
 
 import com.github.luben.zstd.ZstdDecompressCtx;
+import com.github.luben.zstd.ZstdDictDecompress;
 import com.github.luben.zstd.ZstdException;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
@@ -20,7 +21,8 @@ final class UnknownSizeFrames {
 
     /** Decodes into {@code dst}; fails if the output passes {@code room} or {@code limit}. */
     static int decodeInto(
-            ZstdDecompressCtx context,
+            DecompressContext pooled,
+            ZstdDictDecompress dictionary,
             PayloadPrefix prefix,
             byte[] src,
             int frameOffset,
@@ -31,8 +33,10 @@ final class UnknownSizeFrames {
             int limit) {
         ByteBuffer in = ByteBuffer.wrap(src, frameOffset, frameLength);
         ByteBuffer out = ByteBuffer.wrap(dst, dstOffset, Math.min(room, limit));
+        pooled.reset();
+        ZstdDecompressCtx context = pooled.with(dictionary);
         try {
-            if (!decode(context, prefix, in, out)) {
+            if (!decode(context, prefix, in, out, frameOffset)) {
                 if (expandsFurther(context, prefix, in)) {
                     throw room < limit
                             ? new IllegalArgumentException(
@@ -42,18 +46,26 @@ final class UnknownSizeFrames {
             }
             return out.position() - dstOffset;
         } finally {
-            context.reset();
+            pooled.reset();
         }
     }
 
     /** Decodes into a new array that grows as needed, up to {@code limit} bytes. */
     static byte[] decodeGrowing(
-            ZstdDecompressCtx context, PayloadPrefix prefix, byte[] src, int frameOffset, int frameLength, int limit) {
+            DecompressContext pooled,
+            ZstdDictDecompress dictionary,
+            PayloadPrefix prefix,
+            byte[] src,
+            int frameOffset,
+            int frameLength,
+            int limit) {
         ByteBuffer in = ByteBuffer.wrap(src, frameOffset, frameLength);
         byte[] output = new byte[Math.min(limit, Math.max(FIRST_CHUNK, frameLength))];
         ByteBuffer out = ByteBuffer.wrap(output);
+        pooled.reset();
+        ZstdDecompressCtx context = pooled.with(dictionary);
         try {
-            while (!decode(context, prefix, in, out)) {
+            while (!decode(context, prefix, in, out, frameOffset)) {
                 if (output.length == limit) {
                     if (expandsFurther(context, prefix, in)) {
                         throw tooLarge(prefix, limit);
@@ -67,7 +79,7 @@ final class UnknownSizeFrames {
             }
             return Arrays.copyOf(output, out.position());
         } finally {
-            context.reset();
+            pooled.reset();
         }
     }
 
@@ -75,7 +87,8 @@ final class UnknownSizeFrames {
      * Decodes until the frame ends (true) or {@code out} is full (false). Input that ends before the
      * frame does is a truncated frame.
      */
-    private static boolean decode(ZstdDecompressCtx context, PayloadPrefix prefix, ByteBuffer in, ByteBuffer out) {
+    private static boolean decode(
+            ZstdDecompressCtx context, PayloadPrefix prefix, ByteBuffer in, ByteBuffer out, int frameOffset) {
         while (true) {
             int inBefore = in.position();
             int outBefore = out.position();
@@ -85,7 +98,13 @@ final class UnknownSizeFrames {
             } catch (ZstdException e) {
                 throw FrameChecks.corruptFrame(prefix, e);
             }
-            if (done && !in.hasRemaining()) {
+            if (done) {
+                if (in.hasRemaining()) {
+                    throw new CorruptPayloadException(
+                            prefix.length() + in.position() - frameOffset,
+                            in.remaining() + " unexpected byte(s) after the end of the zstd frame"
+                                    + FrameChecks.describe(prefix));
+                }
                 return true;
             }
             if (!out.hasRemaining()) {
@@ -93,7 +112,7 @@ final class UnknownSizeFrames {
             }
             if (in.position() == inBefore && out.position() == outBefore) {
                 throw new CorruptPayloadException(
-                        prefix.length() + in.position() - in.arrayOffset(),
+                        prefix.length() + in.position() - frameOffset,
                         "Truncated zstd frame" + FrameChecks.describe(prefix) + ": input ends before the frame does");
             }
         }

@@ -1,7 +1,6 @@
 package org.zdict.codec;
 
 import com.github.luben.zstd.Zstd;
-import com.github.luben.zstd.ZstdCompressCtx;
 import com.github.luben.zstd.ZstdDecompressCtx;
 import com.github.luben.zstd.ZstdDictCompress;
 import com.github.luben.zstd.ZstdDictDecompress;
@@ -31,8 +30,8 @@ public final class ZdictCodec implements AutoCloseable {
     private final OptionalInt level;
     private final int maxDecompressedSize;
     private final DigestedDictionaries dictionaries;
-    private final ContextPool<ZstdCompressCtx> compressContexts;
-    private final ContextPool<ZstdDecompressCtx> decompressContexts;
+    private final ContextPool<CompressContext> compressContexts;
+    private final ContextPool<DecompressContext> decompressContexts;
     private volatile boolean closed;
 
     private ZdictCodec(Builder builder) {
@@ -41,9 +40,8 @@ public final class ZdictCodec implements AutoCloseable {
         this.maxDecompressedSize = builder.maxDecompressedSize;
         this.dictionaries = new DigestedDictionaries(registry);
         boolean checksum = builder.checksum;
-        this.compressContexts = new ContextPool<>(() ->
-                new ZstdCompressCtx().setChecksum(checksum).setContentSize(true).setDictID(false));
-        this.decompressContexts = new ContextPool<>(ZstdDecompressCtx::new);
+        this.compressContexts = new ContextPool<>(() -> new CompressContext(checksum));
+        this.decompressContexts = new ContextPool<>(DecompressContext::new);
     }
 
     public static Builder builder(DictionaryRegistry registry) {
@@ -176,16 +174,28 @@ public final class ZdictCodec implements AutoCloseable {
             return frameLength;
         }
         long declared = FrameChecks.declaredContentSize(prefix, src, frameOffset, frameLength);
-        ZstdDecompressCtx context = decompressContexts.borrow();
+        if (declared >= 0) {
+            checkLimit(declared, prefix);
+            checkRoom(declared, room);
+        }
+        ZstdDictDecompress digested = dictionaryFor(prefix);
+        DecompressContext context = decompressContexts.borrow();
         try {
-            loadDictionary(context, prefix);
             if (declared >= 0) {
-                checkLimit(declared, prefix);
-                checkRoom(declared, room);
-                return decodeFrame(context, prefix, src, frameOffset, frameLength, dst, dstOffset, (int) declared);
+                return decodeFrame(
+                        context.with(digested), prefix, src, frameOffset, frameLength, dst, dstOffset, (int) declared);
             }
             return UnknownSizeFrames.decodeInto(
-                    context, prefix, src, frameOffset, frameLength, dst, dstOffset, room, maxDecompressedSize);
+                    context,
+                    digested,
+                    prefix,
+                    src,
+                    frameOffset,
+                    frameLength,
+                    dst,
+                    dstOffset,
+                    room,
+                    maxDecompressedSize);
         } finally {
             decompressContexts.giveBack(context);
         }
@@ -201,17 +211,19 @@ public final class ZdictCodec implements AutoCloseable {
             return Arrays.copyOfRange(src, prefix.length(), src.length);
         }
         long declared = FrameChecks.declaredContentSize(prefix, src, prefix.length(), frameLength);
-        ZstdDecompressCtx context = decompressContexts.borrow();
+        if (declared >= 0) {
+            checkLimit(declared, prefix);
+        }
+        ZstdDictDecompress digested = dictionaryFor(prefix);
+        DecompressContext context = decompressContexts.borrow();
         try {
-            loadDictionary(context, prefix);
             if (declared >= 0) {
-                checkLimit(declared, prefix);
                 byte[] dst = new byte[(int) declared];
-                decodeFrame(context, prefix, src, prefix.length(), frameLength, dst, 0, dst.length);
+                decodeFrame(context.with(digested), prefix, src, prefix.length(), frameLength, dst, 0, dst.length);
                 return dst;
             }
             return UnknownSizeFrames.decodeGrowing(
-                    context, prefix, src, prefix.length(), frameLength, maxDecompressedSize);
+                    context, digested, prefix, src, prefix.length(), frameLength, maxDecompressedSize);
         } finally {
             decompressContexts.giveBack(context);
         }
@@ -241,14 +253,10 @@ public final class ZdictCodec implements AutoCloseable {
         int prefixLength = prefix.writeTo(dst, dstOffset);
         int frameOffset = dstOffset + prefixLength;
         int frameLength;
-        ZstdCompressCtx context = compressContexts.borrow();
+        CompressContext context = compressContexts.borrow();
         try {
-            context.loadDict(digested);
-            if (digested == null) {
-                context.setLevel(frameLevel);
-            }
-            frameLength =
-                    context.compressByteArray(dst, frameOffset, dst.length - frameOffset, src, srcOffset, srcLength);
+            frameLength = (digested == null ? context.withoutDictionary(frameLevel) : context.with(digested))
+                    .compressByteArray(dst, frameOffset, dst.length - frameOffset, src, srcOffset, srcLength);
         } finally {
             compressContexts.giveBack(context);
         }
@@ -264,10 +272,8 @@ public final class ZdictCodec implements AutoCloseable {
         return prefixLength + srcLength;
     }
 
-    private void loadDictionary(ZstdDecompressCtx context, PayloadPrefix prefix) {
-        ZstdDictDecompress digested =
-                prefix.kind() == PayloadKind.DICTIONARY_FRAME ? dictionaries.forDecompression(prefix.version()) : null;
-        context.loadDict(digested);
+    private ZstdDictDecompress dictionaryFor(PayloadPrefix prefix) {
+        return prefix.kind() == PayloadKind.DICTIONARY_FRAME ? dictionaries.forDecompression(prefix.version()) : null;
     }
 
     private static int decodeFrame(

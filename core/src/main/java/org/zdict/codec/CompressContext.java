@@ -1,0 +1,45 @@
+package org.zdict.codec;
+
+import com.github.luben.zstd.ZstdCompressCtx;
+import com.github.luben.zstd.ZstdDictCompress;
+
+/**
+ * A native compression context that remembers its dictionary and level, so a call only crosses into
+ * native code for settings that changed. A digested dictionary carries its own level.
+ */
+final class CompressContext implements AutoCloseable {
+    private static final int NO_LEVEL = Integer.MIN_VALUE;
+
+    final ZstdCompressCtx native_;
+    private ZstdDictCompress referenced;
+    private boolean referencing;
+    private int level = NO_LEVEL;
+
+    CompressContext(boolean checksum) {
+        native_ =
+                new ZstdCompressCtx().setChecksum(checksum).setContentSize(true).setDictID(false);
+    }
+
+    ZstdCompressCtx with(ZstdDictCompress dictionary) {
+        if (!referencing || referenced != dictionary) {
+            native_.loadDict(dictionary);
+            referenced = dictionary;
+            referencing = true;
+        }
+        return native_;
+    }
+
+    ZstdCompressCtx withoutDictionary(int newLevel) {
+        with(null);
+        if (level != newLevel) {
+            native_.setLevel(newLevel);
+            level = newLevel;
+        }
+        return native_;
+    }
+
+    @Override
+    public void close() {
+        native_.close();
+    }
+}
