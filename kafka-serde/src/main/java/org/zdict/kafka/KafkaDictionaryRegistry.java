@@ -1,0 +1,588 @@
+package org.zdict.kafka;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.SortedSet;
+import java.util.TreeSet;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.UnaryOperator;
+import org.apache.kafka.clients.CommonClientConfigs;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.config.TopicConfig;
+import org.apache.kafka.common.errors.TopicExistsException;
+import org.apache.kafka.common.errors.WakeupException;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.zdict.CorruptDictionaryException;
+import org.zdict.RegistryException;
+import org.zdict.UnknownDictionaryVersionException;
+import org.zdict.kafka.RegistryRecords.Published;
+import org.zdict.kafka.RegistryRecords.State;
+import org.zdict.registry.Dictionary;
+import org.zdict.registry.DictionaryContent;
+import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.DictionaryRegistry;
+import org.zdict.registry.DictionaryStatus;
+import org.zdict.registry.RegistryState;
+
+/**
+ * A registry kept in a compacted, single-partition Kafka topic (created if missing). Every instance
+ * reads the topic from the start, then follows it on a background thread, so a version published once
+ * reaches every producer and consumer without a restart. A local copy on disk (the directory-registry
+ * layout) lets a restarted client decode while the topic is unavailable.
+ *
+ * <p>Version numbers stay unique with concurrent publishers: a publisher writes its dictionary under
+ * the key {@code dict/N/WRITER} with N the next number it knows, reads the topic back up to its own
+ * record, and keeps the number only if its record is the first claim of N; otherwise it tombstones its
+ * record and tries N+1. State changes (activate, retire, remove) are compare-and-publish: a {@code
+ * state} record names the offset of the state record it replaces, and one whose base is stale is
+ * ignored by every reader and retried by its writer. The lifecycle rules are those of {@link
+ * RegistryState}.
+ */
+public final class KafkaDictionaryRegistry implements DictionaryRegistry {
+    /** In {@code clientConfig}: the folder of the local copy (default under java.io.tmpdir). */
+    public static final String CACHE_DIR_CONFIG = "zdict.registry.cache.dir";
+    /** In {@code clientConfig}: how long {@link #open} waits to read the topic to its end. */
+    public static final String INIT_TIMEOUT_MS_CONFIG = "zdict.registry.init.timeout.ms";
+
+    public static final long DEFAULT_INIT_TIMEOUT_MS = 30_000L;
+    private static final int MAX_WRITE_ATTEMPTS = 10;
+    private static final Logger LOG = LoggerFactory.getLogger(KafkaDictionaryRegistry.class);
+
+    private final String bootstrapServers;
+    private final String topic;
+    private final TopicPartition partition;
+    private final Map<String, Object> clientConfig;
+    private final long timeoutMs;
+    private final RegistryCache cache;
+    private final Clock clock = Clock.systemUTC();
+    private final Object monitor = new Object();
+    private final Object writeLock = new Object();
+    private final RegistryLog log = new RegistryLog();
+    private final Map<Integer, Dictionary> verified = new ConcurrentHashMap<>();
+    private final KafkaConsumer<String, byte[]> consumer;
+    private final Thread follower;
+
+    // guarded by monitor
+    private long position;
+    private boolean caughtUp;
+
+    private volatile View view;
+    private volatile boolean closed;
+    private volatile Exception followerProblem;
+    private KafkaProducer<String, byte[]> producer;
+    private Admin admin;
+
+    private record View(RegistryState state, OptionalInt active, Map<Integer, byte[]> contents) {
+        static View of(RegistryState state, Map<Integer, byte[]> contents) {
+            return new View(state, state.activeVersion(), Map.copyOf(contents));
+        }
+    }
+
+    /**
+     * Opens the registry in {@code topic} on the cluster at {@code bootstrapServers}, creating the topic
+     * (compacted, one partition) if missing, and returns once it has read the topic to its end. If the
+     * cluster cannot be reached in time it serves the local copy, if there is one.
+     *
+     * @param clientConfig settings for the registry's own Kafka clients (security and the like), plus
+     *     optionally {@value #CACHE_DIR_CONFIG} and {@value #INIT_TIMEOUT_MS_CONFIG}
+     * @throws RegistryException if the topic cannot be read in time and there is no local copy, or if
+     *     the topic has more than one partition
+     */
+    public static KafkaDictionaryRegistry open(
+            String bootstrapServers, String topic, Map<String, Object> clientConfig) {
+        KafkaDictionaryRegistry registry = new KafkaDictionaryRegistry(bootstrapServers, topic, clientConfig);
+        try {
+            registry.start();
+            return registry;
+        } catch (RuntimeException e) {
+            registry.close();
+            throw e;
+        }
+    }
+
+    private KafkaDictionaryRegistry(String bootstrapServers, String topic, Map<String, Object> clientConfig) {
+        if (bootstrapServers == null || bootstrapServers.isBlank() || topic == null || topic.isBlank()) {
+            throw new IllegalArgumentException("A Kafka registry needs bootstrap servers and a topic, got '"
+                    + bootstrapServers + "' and '" + topic + "'");
+        }
+        this.bootstrapServers = bootstrapServers;
+        this.topic = topic;
+        this.partition = new TopicPartition(topic, 0);
+        Map<String, Object> config = new HashMap<>(clientConfig == null ? Map.of() : clientConfig);
+        Object cacheDir = config.remove(CACHE_DIR_CONFIG);
+        Object timeout = config.remove(INIT_TIMEOUT_MS_CONFIG);
+        config.keySet().removeIf(k -> k.startsWith("zdict."));
+        config.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        this.clientConfig = Map.copyOf(config);
+        this.timeoutMs = timeout == null ? DEFAULT_INIT_TIMEOUT_MS : Long.parseLong(timeout.toString());
+        this.cache = new RegistryCache(
+                cacheDir == null || cacheDir.toString().isBlank()
+                        ? defaultCacheDir(bootstrapServers, topic)
+                        : Path.of(cacheDir.toString()));
+        RegistryCache.Snapshot cached = cache.load();
+        this.view = View.of(cached.state(), cached.contents());
+        this.consumer = new KafkaConsumer<>(consumerConfig(), new StringDeserializer(), new ByteArrayDeserializer());
+        this.follower = new Thread(this::follow, "zdict-registry-" + topic);
+        this.follower.setDaemon(true);
+    }
+
+    /** {@code <java.io.tmpdir>/zdict-registry-cache/<servers>_<topic>}, with unsafe characters replaced. */
+    public static Path defaultCacheDir(String bootstrapServers, String topic) {
+        String name = (bootstrapServers + "_" + topic).replaceAll("[^A-Za-z0-9._-]", "_");
+        return Path.of(System.getProperty("java.io.tmpdir"), "zdict-registry-cache", name);
+    }
+
+    public String topic() {
+        return topic;
+    }
+
+    /** The folder of the local copy. */
+    public Path cacheDir() {
+        return cache.dir();
+    }
+
+    private void start() {
+        boolean hasCache = !view.state().versions().isEmpty();
+        try {
+            ensureTopic();
+        } catch (RegistryException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            if (!hasCache) {
+                throw new RegistryException(
+                        "Cannot reach or create the registry topic " + describe() + " (" + e.getMessage()
+                                + ") and there is no local copy in " + cacheDir(),
+                        e);
+            }
+            LOG.warn("Registry topic {} unavailable ({}); serving the local copy in {}", describe(), e, cacheDir());
+        }
+        follower.start();
+        if (!awaitCaughtUp(timeoutMs) && !hasCache) {
+            throw new RegistryException("Could not read the registry topic " + describe() + " to its end within "
+                    + timeoutMs + " ms (" + INIT_TIMEOUT_MS_CONFIG + ") and there is no local copy in " + cacheDir()
+                    + (followerProblem == null ? "" : ": " + followerProblem));
+        }
+    }
+
+    private void ensureTopic() {
+        Admin a = admin();
+        NewTopic newTopic = new NewTopic(topic, Optional.of(1), Optional.empty())
+                .configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT));
+        try {
+            a.createTopics(List.of(newTopic)).all().get(timeoutMs, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            if (!(e.getCause() instanceof TopicExistsException)) {
+                throw new IllegalStateException(e.getCause());
+            }
+        } catch (TimeoutException e) {
+            throw new IllegalStateException("timed out after " + timeoutMs + " ms", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+        TopicDescription description =
+                await(a.describeTopics(List.of(topic)).allTopicNames()).get(topic);
+        if (description.partitions().size() != 1) {
+            throw new RegistryException("Registry topic " + describe() + " has "
+                    + description.partitions().size()
+                    + " partitions; a registry topic must have exactly one (its order is the registry's history)");
+        }
+    }
+
+    private void follow() {
+        long end = -1;
+        try {
+            consumer.assign(List.of(partition));
+            consumer.seekToBeginning(List.of(partition));
+            while (!closed) {
+                try {
+                    if (end < 0) {
+                        end = consumer.endOffsets(List.of(partition), Duration.ofSeconds(5))
+                                .get(partition);
+                    }
+                    ConsumerRecords<String, byte[]> records = consumer.poll(Duration.ofMillis(200));
+                    long next = consumer.position(partition, Duration.ofSeconds(5));
+                    applyBatch(records, next, end);
+                    followerProblem = null;
+                } catch (WakeupException e) {
+                    if (closed) {
+                        return;
+                    }
+                } catch (org.apache.kafka.common.errors.InterruptException e) {
+                    return;
+                } catch (RuntimeException e) {
+                    followerProblem = e;
+                    LOG.debug("Registry follower of {}: {}", describe(), e.toString());
+                    sleepQuietly(200);
+                }
+            }
+        } finally {
+            consumer.close(Duration.ofSeconds(1));
+        }
+    }
+
+    private void applyBatch(ConsumerRecords<String, byte[]> records, long next, long end) {
+        boolean changed = false;
+        View written = null;
+        synchronized (monitor) {
+            for (ConsumerRecord<String, byte[]> r : records) {
+                try {
+                    changed |= log.apply(r.offset(), r.key(), r.value());
+                } catch (RegistryException e) {
+                    LOG.warn("Skipping record at offset {} of {}: {}", r.offset(), describe(), e.getMessage());
+                }
+            }
+            position = next;
+            if (!caughtUp && position >= end) {
+                caughtUp = true;
+                changed = true;
+            }
+            if (changed && caughtUp) {
+                Map<Integer, byte[]> contents = new HashMap<>();
+                for (int v : log.view().versions().keySet()) {
+                    contents.put(v, log.content(v));
+                }
+                view = View.of(log.view(), contents);
+                written = view;
+            }
+            monitor.notifyAll();
+        }
+        if (written != null) {
+            try {
+                cache.write(written.state(), written.contents());
+            } catch (java.io.IOException | RuntimeException e) {
+                LOG.warn("Cannot update the local copy of {} in {}: {}", describe(), cacheDir(), e.toString());
+            }
+        }
+    }
+
+    /** Waits until the first read to the end; returns whether it happened in time. */
+    private boolean awaitCaughtUp(long millis) {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+        synchronized (monitor) {
+            while (!caughtUp && !closed) {
+                long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+                if (left <= 0) {
+                    return false;
+                }
+                waitQuietly(left);
+            }
+            return caughtUp;
+        }
+    }
+
+    /**
+     * Waits up to {@code timeout} for {@code version} to be published (or to arrive from the topic).
+     *
+     * @return whether the registry now holds it
+     */
+    public boolean awaitVersion(int version, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        synchronized (monitor) {
+            while (!view.state().versions().containsKey(version) && !closed) {
+                long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+                if (left <= 0) {
+                    return false;
+                }
+                waitQuietly(left);
+            }
+            return view.state().versions().containsKey(version);
+        }
+    }
+
+    /** Reads the topic up to its current end; afterwards this instance has seen every earlier change. */
+    public void sync() {
+        long end = await(admin().listOffsets(Map.of(partition, OffsetSpec.latest()))
+                        .partitionResult(partition))
+                .offset();
+        awaitPosition(end);
+    }
+
+    private void awaitPosition(long offset) {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+        synchronized (monitor) {
+            while (!(caughtUp && position >= offset)) {
+                checkOpen();
+                long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+                if (left <= 0) {
+                    throw new RegistryException("Timed out after " + timeoutMs + " ms reading " + describe()
+                            + " up to offset " + offset + " (at " + position + ")"
+                            + (followerProblem == null ? "" : ": " + followerProblem));
+                }
+                waitQuietly(left);
+            }
+        }
+    }
+
+    @Override
+    public DictionaryInfo publish(byte[] content, int level, Map<String, String> metadata) {
+        RegistryState.checkPublishable(content, level, metadata);
+        byte[] copy = content.clone();
+        String sha256 = DictionaryContent.sha256(copy);
+        synchronized (writeLock) {
+            checkOpen();
+            for (int attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
+                sync();
+                int version;
+                synchronized (monitor) {
+                    version = log.view().nextVersion();
+                }
+                String key = RegistryRecords.dictKey(version, UUID.randomUUID().toString());
+                Published record = new Published(
+                        version, sha256, level, clock.instant(), metadata == null ? Map.of() : metadata, copy);
+                long offset = send(key, RegistryRecords.write(record));
+                awaitPosition(offset + 1);
+                synchronized (monitor) {
+                    if (key.equals(log.winner(version))) {
+                        return log.view().require(version, describe());
+                    }
+                }
+                send(key, null);
+            }
+        }
+        throw new RegistryException("Could not claim a version number in " + describe() + " after " + MAX_WRITE_ATTEMPTS
+                + " attempts: too many concurrent publishers");
+    }
+
+    @Override
+    public void activate(int version) {
+        changeState(state -> state.withActive(version, describe()));
+    }
+
+    @Override
+    public void retire(int version) {
+        changeState(state -> state.withRetired(version, describe()));
+    }
+
+    @Override
+    public void remove(int version) {
+        changeState(state -> state.withRemoved(version, describe()));
+        String key;
+        synchronized (monitor) {
+            key = log.winner(version);
+        }
+        if (key != null) {
+            send(key, null);
+        }
+        verified.remove(version);
+    }
+
+    private void changeState(UnaryOperator<RegistryState> change) {
+        synchronized (writeLock) {
+            checkOpen();
+            for (int attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
+                sync();
+                RegistryState before;
+                State beforeRecord;
+                long basedOn;
+                synchronized (monitor) {
+                    before = log.view();
+                    beforeRecord = log.state();
+                    basedOn = log.stateOffset();
+                }
+                RegistryState after = change.apply(before);
+                SortedSet<Integer> removed = new TreeSet<>(beforeRecord.removed());
+                for (int v : before.versions().keySet()) {
+                    if (!after.versions().containsKey(v)) {
+                        removed.add(v);
+                    }
+                }
+                SortedSet<Integer> retired = new TreeSet<>();
+                for (DictionaryInfo info : after.versions().values()) {
+                    if (info.status() == DictionaryStatus.RETIRED) {
+                        retired.add(info.version());
+                    }
+                }
+                State next =
+                        new State(after.nextVersion(), after.activeVersion().orElse(0), retired, removed, basedOn);
+                long offset = send(RegistryRecords.STATE_KEY, RegistryRecords.write(next));
+                awaitPosition(offset + 1);
+                synchronized (monitor) {
+                    if (log.stateOffset() == offset) {
+                        return;
+                    }
+                }
+            }
+        }
+        throw new RegistryException("Could not change the state of " + describe() + " after " + MAX_WRITE_ATTEMPTS
+                + " attempts: too many concurrent writers");
+    }
+
+    @Override
+    public List<DictionaryInfo> list() {
+        return view.state().list();
+    }
+
+    @Override
+    public Optional<DictionaryInfo> info(int version) {
+        return Optional.ofNullable(view.state().versions().get(version));
+    }
+
+    @Override
+    public Dictionary get(int version) {
+        View current = view;
+        DictionaryInfo info = current.state().versions().get(version);
+        if (info == null) {
+            throw new UnknownDictionaryVersionException(version, describe());
+        }
+        Dictionary cached = verified.get(version);
+        if (cached != null) {
+            return new Dictionary(info, cached.content());
+        }
+        byte[] content = current.contents().get(version);
+        String sha256 = DictionaryContent.sha256(content);
+        if (!sha256.equals(info.sha256())) {
+            throw new CorruptDictionaryException(
+                    version,
+                    "its bytes in " + describe() + " have SHA-256 " + sha256 + " but its record says " + info.sha256());
+        }
+        Dictionary dictionary = new Dictionary(info, content);
+        verified.put(version, dictionary);
+        return dictionary;
+    }
+
+    @Override
+    public OptionalInt activeVersion() {
+        return view.active();
+    }
+
+    @Override
+    public String describe() {
+        return "registry " + RegistryLocation.KAFKA_SCHEME + bootstrapServers + "/" + topic;
+    }
+
+    /** Stops following the topic and closes the registry's clients. Idempotent. */
+    @Override
+    public void close() {
+        synchronized (monitor) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            monitor.notifyAll();
+        }
+        consumer.wakeup();
+        if (follower.isAlive()) {
+            try {
+                follower.join(5_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        } else {
+            consumer.close(Duration.ZERO);
+        }
+        synchronized (this) {
+            if (producer != null) {
+                producer.close(Duration.ofSeconds(5));
+            }
+            if (admin != null) {
+                admin.close(Duration.ofSeconds(5));
+            }
+        }
+    }
+
+    private long send(String key, byte[] value) {
+        return await(producer().send(new ProducerRecord<>(topic, 0, key, value)))
+                .offset();
+    }
+
+    private synchronized KafkaProducer<String, byte[]> producer() {
+        checkOpen();
+        if (producer == null) {
+            Map<String, Object> config = new HashMap<>(clientConfig);
+            config.put(ProducerConfig.ACKS_CONFIG, "all");
+            config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+            config.put(ProducerConfig.LINGER_MS_CONFIG, 0);
+            config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, timeoutMs);
+            config.putIfAbsent(ProducerConfig.CLIENT_ID_CONFIG, "zdict-registry-writer-" + topic);
+            producer = new KafkaProducer<>(config, new StringSerializer(), new ByteArraySerializer());
+        }
+        return producer;
+    }
+
+    private synchronized Admin admin() {
+        checkOpen();
+        if (admin == null) {
+            Map<String, Object> config = new HashMap<>(clientConfig);
+            config.put(CommonClientConfigs.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) Math.min(timeoutMs, Integer.MAX_VALUE));
+            config.put(CommonClientConfigs.REQUEST_TIMEOUT_MS_CONFIG, (int) Math.min(timeoutMs, Integer.MAX_VALUE));
+            admin = Admin.create(config);
+        }
+        return admin;
+    }
+
+    private Map<String, Object> consumerConfig() {
+        Map<String, Object> config = new HashMap<>(clientConfig);
+        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        config.remove(ConsumerConfig.GROUP_ID_CONFIG);
+        config.putIfAbsent(ConsumerConfig.CLIENT_ID_CONFIG, "zdict-registry-follower-" + topic);
+        return config;
+    }
+
+    private <T> T await(org.apache.kafka.common.KafkaFuture<T> future) {
+        return await(future.toCompletionStage().toCompletableFuture());
+    }
+
+    private <T> T await(java.util.concurrent.Future<T> future) {
+        try {
+            return future.get(timeoutMs, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            throw new RegistryException("Kafka request to " + describe() + " failed: " + e.getCause(), e.getCause());
+        } catch (TimeoutException e) {
+            throw new RegistryException("Kafka request to " + describe() + " timed out after " + timeoutMs + " ms", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RegistryException("Interrupted while waiting for " + describe(), e);
+        }
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException("This KafkaDictionaryRegistry (" + describe() + ") is closed");
+        }
+    }
+
+    private void waitQuietly(long millis) {
+        try {
+            monitor.wait(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RegistryException("Interrupted while waiting for " + describe(), e);
+        }
+    }
+
+    private static void sleepQuietly(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

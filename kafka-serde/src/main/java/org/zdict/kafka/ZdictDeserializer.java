@@ -1,0 +1,268 @@
+package org.zdict.kafka;
+
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.kafka.clients.CommonClientConfigs;
+import org.apache.kafka.common.errors.SerializationException;
+import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.serialization.Deserializer;
+import org.apache.kafka.common.utils.Utils;
+import org.zdict.UnknownDictionaryVersionException;
+import org.zdict.ZdictException;
+import org.zdict.codec.ZdictCodec;
+import org.zdict.format.PayloadKind;
+import org.zdict.format.PayloadPrefix;
+import org.zdict.registry.DictionaryRegistry;
+
+/**
+ * Decompresses a zdict payload with the dictionary version its prefix names, then hands the bytes to
+ * an inner deserializer. A version the registry does not know yet is waited for up to {@code
+ * zdict.unknown.version.wait.ms}; after that the record fails with a {@link SerializationException}
+ * (which the consumer wraps in a {@code RecordDeserializationException} carrying partition and offset,
+ * and which Kafka Streams hands to its deserialization exception handler). Null stays null.
+ *
+ * @param <T> the type the inner deserializer returns
+ */
+public class ZdictDeserializer<T> implements Deserializer<T> {
+    private static final long POLL_MS = 50;
+
+    private Deserializer<T> inner;
+    private ZdictSerdeConfig config;
+    private SharedRegistries.Lease lease;
+    private ZdictCodec codec;
+    private ZdictMetrics metrics;
+    private final Map<Integer, Long> missingSince = new ConcurrentHashMap<>();
+    private volatile boolean closed;
+
+    /** For Kafka: the inner deserializer comes from {@code zdict.inner.deserializer}. */
+    public ZdictDeserializer() {}
+
+    /** Wraps {@code inner} ({@code zdict.inner.deserializer} is then ignored); it is configured and closed with this one. */
+    public ZdictDeserializer(Deserializer<T> inner) {
+        this.inner = inner;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public void configure(Map<String, ?> configs, boolean isKey) {
+        if (codec != null) {
+            throw new IllegalStateException("ZdictDeserializer is already configured");
+        }
+        ZdictSerdeConfig parsed = new ZdictSerdeConfig(configs, isKey);
+        if (inner == null) {
+            inner = Utils.newInstance(parsed.innerDeserializer(), Deserializer.class);
+        }
+        inner.configure(configs, isKey);
+        SharedRegistries.Lease acquired = SharedRegistries.acquire(parsed);
+        this.config = parsed;
+        this.lease = acquired;
+        this.metrics = new ZdictMetrics("deserializer", (String) configs.get(CommonClientConfigs.CLIENT_ID_CONFIG));
+        this.codec = ZdictCodec.builder(acquired.registry())
+                .maxDecompressedSize(parsed.maxDecompressedBytes())
+                .build();
+    }
+
+    @Override
+    public T deserialize(String topic, byte[] data) {
+        return deserialize(topic, null, data);
+    }
+
+    @Override
+    public T deserialize(String topic, Headers headers, byte[] data) {
+        if (data == null) {
+            return null;
+        }
+        byte[] raw = decode(topic, data);
+        return headers == null ? inner.deserialize(topic, raw) : inner.deserialize(topic, headers, raw);
+    }
+
+    @Override
+    public T deserialize(String topic, Headers headers, ByteBuffer data) {
+        if (data == null) {
+            return null;
+        }
+        byte[] bytes;
+        if (data.hasArray()
+                && data.arrayOffset() == 0
+                && data.position() == 0
+                && data.remaining() == data.array().length) {
+            bytes = data.array();
+        } else {
+            bytes = new byte[data.remaining()];
+            data.duplicate().get(bytes);
+        }
+        return deserialize(topic, headers, bytes);
+    }
+
+    /** The original bytes of one record value (or key). */
+    byte[] decode(String topic, byte[] data) {
+        checkReady();
+        if (data.length == 0 || !PayloadPrefix.isZdictMarker(data[0] & 0xFF)) {
+            if (config.acceptUnframed()) {
+                return decodeUnframed(topic, data);
+            }
+        }
+        try {
+            return decodeFramed(topic, data);
+        } catch (ZdictException e) {
+            metrics.failed(versionOf(data));
+            throw new SerializationException(
+                    "zdict cannot decode a record of topic " + topic + describeVersion(data) + ": " + e.getMessage()
+                            + hint(data),
+                    e);
+        }
+    }
+
+    private byte[] decodeFramed(String topic, byte[] data) {
+        try {
+            return decompress(data);
+        } catch (UnknownDictionaryVersionException e) {
+            if (!awaitVersion(e.version())) {
+                metrics.failed(Integer.toString(e.version()));
+                throw new SerializationException(
+                        "Unknown dictionary version " + e.version() + " in a record of topic "
+                                + topic + ": it did not appear in "
+                                + codec.registry().describe() + " within "
+                                + config.unknownVersionWaitMs() + " ms ("
+                                + ZdictSerdeConfig.UNKNOWN_VERSION_WAIT_MS_CONFIG
+                                + "). Publish it there, or point " + ZdictSerdeConfig.REGISTRY_CONFIG
+                                + " at the registry the producer uses.",
+                        e);
+            }
+            return decompress(data);
+        }
+    }
+
+    private byte[] decompress(byte[] data) {
+        byte[] raw = codec.decompress(data);
+        metrics.recorded(ZdictSerializer.versionLabel(data, data.length), raw.length, data.length);
+        return raw;
+    }
+
+    private byte[] decodeUnframed(String topic, byte[] data) {
+        if (!PayloadPrefix.startsWithZstdMagic(data, 0, data.length)) {
+            metrics.recorded("unframed", data.length, data.length);
+            return data;
+        }
+        byte[] framed = new byte[data.length + 1];
+        framed[0] = (byte) PayloadKind.PLAIN_FRAME.marker();
+        System.arraycopy(data, 0, framed, 1, data.length);
+        try {
+            byte[] raw = codec.decompress(framed);
+            metrics.recorded("unframed", raw.length, data.length);
+            return raw;
+        } catch (ZdictException e) {
+            metrics.failed("unframed");
+            throw new SerializationException(
+                    "zdict cannot decode a bare zstd frame (no zdict prefix) in a record of topic " + topic + ": "
+                            + e.getMessage(),
+                    e);
+        }
+    }
+
+    /**
+     * Waits for {@code version} to reach the registry. After one wait for a version has run out, later
+     * records of that version fail at once for the same period, so a skip handler is not held up record
+     * by record.
+     */
+    private boolean awaitVersion(int version) {
+        long waitMs = config.unknownVersionWaitMs();
+        long now = System.nanoTime();
+        Long since = missingSince.get(version);
+        if (since != null && now - since < Duration.ofMillis(waitMs).toNanos()) {
+            return false;
+        }
+        DictionaryRegistry registry = codec.registry();
+        boolean found;
+        if (registry instanceof KafkaDictionaryRegistry kafka) {
+            found = kafka.awaitVersion(version, Duration.ofMillis(waitMs));
+        } else {
+            found = poll(registry, version, now + Duration.ofMillis(waitMs).toNanos());
+        }
+        if (found) {
+            missingSince.remove(version);
+        } else {
+            missingSince.put(version, System.nanoTime());
+        }
+        return found;
+    }
+
+    private static boolean poll(DictionaryRegistry registry, int version, long deadline) {
+        while (true) {
+            try {
+                registry.get(version);
+                return true;
+            } catch (UnknownDictionaryVersionException e) {
+                if (System.nanoTime() - deadline >= 0) {
+                    return false;
+                }
+            }
+            try {
+                Thread.sleep(POLL_MS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+    }
+
+    private static String versionOf(byte[] data) {
+        try {
+            return ZdictSerializer.versionLabel(data, data.length);
+        } catch (ZdictException e) {
+            return "unknown";
+        }
+    }
+
+    private static String describeVersion(byte[] data) {
+        String version = versionOf(data);
+        return switch (version) {
+            case "unknown" -> "";
+            case "plain" -> " (zstd without dictionary)";
+            case "stored" -> " (stored)";
+            default -> " (dictionary version " + version + ")";
+        };
+    }
+
+    private static String hint(byte[] data) {
+        if (data.length > 0 && !PayloadPrefix.isZdictMarker(data[0] & 0xFF)) {
+            return ". If the topic holds records written before zdict, set " + ZdictSerdeConfig.ACCEPT_UNFRAMED_CONFIG
+                    + "=true while they remain.";
+        }
+        return "";
+    }
+
+    /** Closes the inner deserializer and lets go of the registry. Idempotent. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (codec != null) {
+            codec.close();
+        }
+        if (lease != null) {
+            lease.close();
+        }
+        if (inner != null) {
+            inner.close();
+        }
+    }
+
+    private void checkReady() {
+        if (closed) {
+            throw new IllegalStateException("This ZdictDeserializer is closed");
+        }
+        if (codec == null) {
+            throw new IllegalStateException("ZdictDeserializer is not configured: call configure(Map, boolean) first");
+        }
+    }
+
+    static byte[] copy(byte[] data, int offset, int length) {
+        return Arrays.copyOfRange(data, offset, offset + length);
+    }
+}

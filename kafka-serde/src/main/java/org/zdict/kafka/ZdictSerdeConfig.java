@@ -1,0 +1,263 @@
+package org.zdict.kafka;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import org.apache.kafka.common.config.AbstractConfig;
+import org.apache.kafka.common.config.ConfigDef;
+import org.apache.kafka.common.config.ConfigDef.Importance;
+import org.apache.kafka.common.config.ConfigDef.Type;
+import org.apache.kafka.common.config.ConfigException;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.zdict.registry.ZstdLevels;
+
+/**
+ * The settings of {@link ZdictSerializer}, {@link ZdictDeserializer} and {@link ZdictSerde}, read from
+ * the producer, consumer or Streams properties. Every key starts with {@code zdict.}; for a key serde,
+ * a {@code zdict.key.} setting overrides the matching {@code zdict.} one. Reading configuration never
+ * loads native code.
+ */
+public final class ZdictSerdeConfig extends AbstractConfig {
+    public static final String PREFIX = "zdict.";
+    public static final String KEY_PREFIX = "zdict.key.";
+
+    public static final String REGISTRY_CONFIG = "zdict.registry";
+    public static final String REGISTRY_DOC = "Where the dictionaries are: a folder path (a directory registry),"
+            + " 'classpath:some/folder' (manifest.json and v000001.dict files on the classpath, read-only),"
+            + " or 'kafka://HOST:PORT/TOPIC' (a registry kept in a compacted topic, followed live).";
+
+    public static final String REGISTRY_CACHE_DIR_CONFIG = "zdict.registry.cache.dir";
+    public static final String REGISTRY_CACHE_DIR_DEFAULT = "";
+    public static final String REGISTRY_CACHE_DIR_DOC = "For a kafka:// registry: the folder of the local copy that"
+            + " lets a restarted client decode while the registry topic is unavailable. Empty means"
+            + " <java.io.tmpdir>/zdict-registry-cache/<host_port_topic>.";
+
+    public static final String REGISTRY_CLIENT_PREFIX = "zdict.registry.client.";
+    public static final String REGISTRY_CLIENT_DOC = "Settings given to the registry's own Kafka clients with the"
+            + " prefix removed, for example zdict.registry.client.security.protocol=SSL.";
+
+    public static final String INNER_SERIALIZER_CONFIG = "zdict.inner.serializer";
+    public static final Class<?> INNER_SERIALIZER_DEFAULT = ByteArraySerializer.class;
+    public static final String INNER_SERIALIZER_DOC =
+            "The Serializer that turns values into bytes before compression (any Kafka Serializer class).";
+
+    public static final String INNER_DESERIALIZER_CONFIG = "zdict.inner.deserializer";
+    public static final Class<?> INNER_DESERIALIZER_DEFAULT = ByteArrayDeserializer.class;
+    public static final String INNER_DESERIALIZER_DOC =
+            "The Deserializer that turns decompressed bytes into values (any Kafka Deserializer class).";
+
+    public static final String LEVEL_CONFIG = "zdict.level";
+    public static final String LEVEL_DOC = "zstd level for new records (" + ZstdLevels.MIN + ".." + ZstdLevels.MAX
+            + ", not 0). Unset means each dictionary's recorded level.";
+
+    public static final String MIN_PAYLOAD_BYTES_CONFIG = "zdict.min.payload.bytes";
+    public static final int MIN_PAYLOAD_BYTES_DEFAULT = 32;
+    public static final String MIN_PAYLOAD_BYTES_DOC =
+            "Records smaller than this many bytes are stored uncompressed (one marker byte of overhead).";
+
+    public static final String MAX_DECOMPRESSED_BYTES_CONFIG = "zdict.max.decompressed.bytes";
+    public static final int MAX_DECOMPRESSED_BYTES_DEFAULT = 64 << 20;
+    public static final String MAX_DECOMPRESSED_BYTES_DOC =
+            "Refuse records that declare or expand to more than this many bytes (protects consumers).";
+
+    public static final String UNKNOWN_VERSION_WAIT_MS_CONFIG = "zdict.unknown.version.wait.ms";
+    public static final long UNKNOWN_VERSION_WAIT_MS_DEFAULT = 30_000L;
+    public static final String UNKNOWN_VERSION_WAIT_MS_DOC = "How long the deserializer waits for a dictionary"
+            + " version it does not know yet to arrive in the registry before failing the record.";
+
+    public static final String PINNED_VERSION_CONFIG = "zdict.pinned.version";
+    public static final String PINNED_VERSION_DOC = "Compress with this dictionary version instead of the"
+            + " registry's active one. Unset means follow the active version.";
+
+    public static final String ACCEPT_UNFRAMED_CONFIG = "zdict.accept.unframed";
+    public static final boolean ACCEPT_UNFRAMED_DEFAULT = false;
+    public static final String ACCEPT_UNFRAMED_DOC = "Also accept values without a zdict prefix: bare zstd frames"
+            + " are decompressed and anything else is passed through unchanged. Turn on to migrate a topic"
+            + " written before zdict without stopping it; turn off once old records have expired.";
+
+    private static final ConfigDef DEFINITION = new ConfigDef()
+            .define(REGISTRY_CONFIG, Type.STRING, ConfigDef.NO_DEFAULT_VALUE, Importance.HIGH, REGISTRY_DOC)
+            .define(
+                    INNER_SERIALIZER_CONFIG,
+                    Type.CLASS,
+                    INNER_SERIALIZER_DEFAULT,
+                    Importance.HIGH,
+                    INNER_SERIALIZER_DOC)
+            .define(
+                    INNER_DESERIALIZER_CONFIG,
+                    Type.CLASS,
+                    INNER_DESERIALIZER_DEFAULT,
+                    Importance.HIGH,
+                    INNER_DESERIALIZER_DOC)
+            .define(LEVEL_CONFIG, Type.INT, null, ZdictSerdeConfig::checkLevel, Importance.MEDIUM, LEVEL_DOC)
+            .define(
+                    MIN_PAYLOAD_BYTES_CONFIG,
+                    Type.INT,
+                    MIN_PAYLOAD_BYTES_DEFAULT,
+                    ConfigDef.Range.atLeast(0),
+                    Importance.MEDIUM,
+                    MIN_PAYLOAD_BYTES_DOC)
+            .define(
+                    MAX_DECOMPRESSED_BYTES_CONFIG,
+                    Type.INT,
+                    MAX_DECOMPRESSED_BYTES_DEFAULT,
+                    ConfigDef.Range.atLeast(1),
+                    Importance.MEDIUM,
+                    MAX_DECOMPRESSED_BYTES_DOC)
+            .define(
+                    UNKNOWN_VERSION_WAIT_MS_CONFIG,
+                    Type.LONG,
+                    UNKNOWN_VERSION_WAIT_MS_DEFAULT,
+                    ConfigDef.Range.atLeast(0),
+                    Importance.MEDIUM,
+                    UNKNOWN_VERSION_WAIT_MS_DOC)
+            .define(
+                    PINNED_VERSION_CONFIG,
+                    Type.INT,
+                    null,
+                    ZdictSerdeConfig::checkPinnedVersion,
+                    Importance.LOW,
+                    PINNED_VERSION_DOC)
+            .define(
+                    ACCEPT_UNFRAMED_CONFIG,
+                    Type.BOOLEAN,
+                    ACCEPT_UNFRAMED_DEFAULT,
+                    Importance.MEDIUM,
+                    ACCEPT_UNFRAMED_DOC)
+            .define(
+                    REGISTRY_CACHE_DIR_CONFIG,
+                    Type.STRING,
+                    REGISTRY_CACHE_DIR_DEFAULT,
+                    Importance.LOW,
+                    REGISTRY_CACHE_DIR_DOC);
+
+    private final boolean forKey;
+
+    public ZdictSerdeConfig(Map<String, ?> props) {
+        this(props, false);
+    }
+
+    public ZdictSerdeConfig(Map<String, ?> props, boolean forKey) {
+        super(DEFINITION, forKey ? withKeyOverrides(props) : props, false);
+        this.forKey = forKey;
+    }
+
+    /** The definition of every setting, for documentation and tools. */
+    public static ConfigDef configDef() {
+        return new ConfigDef(DEFINITION);
+    }
+
+    public boolean forKey() {
+        return forKey;
+    }
+
+    public RegistryLocation registryLocation() {
+        return RegistryLocation.parse(getString(REGISTRY_CONFIG));
+    }
+
+    /** The folder of the local copy of a kafka:// registry, if one was configured. */
+    public Optional<String> registryCacheDir() {
+        String dir = getString(REGISTRY_CACHE_DIR_CONFIG);
+        return dir == null || dir.isBlank() ? Optional.empty() : Optional.of(dir);
+    }
+
+    /** Settings for the registry's own clients: every {@code zdict.registry.client.*} entry, prefix removed. */
+    public Map<String, Object> registryClientConfig() {
+        return new HashMap<>(originalsWithPrefix(REGISTRY_CLIENT_PREFIX, true));
+    }
+
+    public Class<?> innerSerializer() {
+        return getClass(INNER_SERIALIZER_CONFIG);
+    }
+
+    public Class<?> innerDeserializer() {
+        return getClass(INNER_DESERIALIZER_CONFIG);
+    }
+
+    public OptionalInt level() {
+        Integer level = getInt(LEVEL_CONFIG);
+        return level == null ? OptionalInt.empty() : OptionalInt.of(level);
+    }
+
+    public int minPayloadBytes() {
+        return getInt(MIN_PAYLOAD_BYTES_CONFIG);
+    }
+
+    public int maxDecompressedBytes() {
+        return getInt(MAX_DECOMPRESSED_BYTES_CONFIG);
+    }
+
+    public long unknownVersionWaitMs() {
+        return getLong(UNKNOWN_VERSION_WAIT_MS_CONFIG);
+    }
+
+    public OptionalInt pinnedVersion() {
+        Integer version = getInt(PINNED_VERSION_CONFIG);
+        return version == null ? OptionalInt.empty() : OptionalInt.of(version);
+    }
+
+    public boolean acceptUnframed() {
+        return getBoolean(ACCEPT_UNFRAMED_CONFIG);
+    }
+
+    /** The settings as a Markdown table (name, type, default, description), for docs/KAFKA.md. */
+    public static String markdownTable() {
+        StringBuilder table = new StringBuilder("| Setting | Type | Default | Description |\n|---|---|---|---|\n");
+        for (ConfigDef.ConfigKey key : DEFINITION.configKeys().values()) {
+            String defaultValue;
+            if (!key.hasDefault()) {
+                defaultValue = "(required)";
+            } else if (key.defaultValue == null) {
+                defaultValue = "(unset)";
+            } else if (key.defaultValue instanceof Class<?> type) {
+                defaultValue = "`" + type.getName() + "`";
+            } else {
+                defaultValue = "`" + key.defaultValue + "`";
+            }
+            table.append("| `")
+                    .append(key.name)
+                    .append("` | ")
+                    .append(key.type.name().toLowerCase(java.util.Locale.ROOT))
+                    .append(" | ")
+                    .append(defaultValue)
+                    .append(" | ")
+                    .append(key.documentation.replace("|", "\\|"))
+                    .append(" |\n");
+        }
+        table.append("| `")
+                .append(REGISTRY_CLIENT_PREFIX)
+                .append("*` | any | | ")
+                .append(REGISTRY_CLIENT_DOC)
+                .append(" |\n");
+        return table.toString();
+    }
+
+    private static Map<String, Object> withKeyOverrides(Map<String, ?> props) {
+        Map<String, Object> merged = new HashMap<>(props);
+        for (Map.Entry<String, ?> e : props.entrySet()) {
+            if (e.getKey().startsWith(KEY_PREFIX)) {
+                merged.put(PREFIX + e.getKey().substring(KEY_PREFIX.length()), e.getValue());
+            }
+        }
+        return merged;
+    }
+
+    private static void checkLevel(String name, Object value) {
+        if (value == null) {
+            return;
+        }
+        int level = (Integer) value;
+        if (level < ZstdLevels.MIN || level > ZstdLevels.MAX || level == 0) {
+            throw new ConfigException(
+                    name, value, "a zstd level must be " + ZstdLevels.MIN + ".." + ZstdLevels.MAX + " and not 0");
+        }
+    }
+
+    private static void checkPinnedVersion(String name, Object value) {
+        if (value != null && (Integer) value <= 0) {
+            throw new ConfigException(name, value, "dictionary versions are positive");
+        }
+    }
+}

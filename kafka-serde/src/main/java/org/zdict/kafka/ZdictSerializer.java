@@ -1,0 +1,137 @@
+package org.zdict.kafka;
+
+import java.util.Arrays;
+import java.util.Map;
+import java.util.OptionalInt;
+import org.apache.kafka.clients.CommonClientConfigs;
+import org.apache.kafka.common.errors.SerializationException;
+import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.serialization.Serializer;
+import org.apache.kafka.common.utils.Utils;
+import org.zdict.ZdictException;
+import org.zdict.codec.ZdictCodec;
+import org.zdict.format.PayloadPrefix;
+
+/**
+ * Serializes with an inner serializer, then compresses the bytes with the registry's active dictionary
+ * (or the pinned one) into a zdict payload. Records below {@code zdict.min.payload.bytes} are stored
+ * uncompressed. Null stays null (tombstones). Safe for use by many producer threads at once.
+ *
+ * @param <T> the type the inner serializer takes
+ */
+public class ZdictSerializer<T> implements Serializer<T> {
+    private Serializer<T> inner;
+    private ZdictSerdeConfig config;
+    private SharedRegistries.Lease lease;
+    private ZdictCodec codec;
+    private ZdictMetrics metrics;
+    private volatile boolean closed;
+
+    /** For Kafka: the inner serializer comes from {@code zdict.inner.serializer}. */
+    public ZdictSerializer() {}
+
+    /** Wraps {@code inner} ({@code zdict.inner.serializer} is then ignored); it is configured and closed with this one. */
+    public ZdictSerializer(Serializer<T> inner) {
+        this.inner = inner;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public void configure(Map<String, ?> configs, boolean isKey) {
+        if (codec != null) {
+            throw new IllegalStateException("ZdictSerializer is already configured");
+        }
+        ZdictSerdeConfig parsed = new ZdictSerdeConfig(configs, isKey);
+        if (inner == null) {
+            inner = Utils.newInstance(parsed.innerSerializer(), Serializer.class);
+        }
+        inner.configure(configs, isKey);
+        SharedRegistries.Lease acquired = SharedRegistries.acquire(parsed);
+        ZdictCodec.Builder builder =
+                ZdictCodec.builder(acquired.registry()).maxDecompressedSize(parsed.maxDecompressedBytes());
+        parsed.level().ifPresent(builder::level);
+        this.config = parsed;
+        this.lease = acquired;
+        this.metrics = new ZdictMetrics("serializer", (String) configs.get(CommonClientConfigs.CLIENT_ID_CONFIG));
+        this.codec = builder.build();
+    }
+
+    @Override
+    public byte[] serialize(String topic, T data) {
+        return serialize(topic, null, data);
+    }
+
+    @Override
+    public byte[] serialize(String topic, Headers headers, T data) {
+        if (data == null) {
+            return null;
+        }
+        checkReady();
+        byte[] raw = headers == null ? inner.serialize(topic, data) : inner.serialize(topic, headers, data);
+        if (raw == null) {
+            return null;
+        }
+        OptionalInt pinned = config.pinnedVersion();
+        try {
+            byte[] dst = new byte[ZdictCodec.maxCompressedLength(raw.length)];
+            int written;
+            if (raw.length < config.minPayloadBytes()) {
+                written = codec.store(raw, 0, raw.length, dst, 0);
+            } else if (pinned.isPresent()) {
+                written = codec.compress(pinned.getAsInt(), raw, 0, raw.length, dst, 0);
+            } else {
+                written = codec.compress(raw, 0, raw.length, dst, 0);
+            }
+            metrics.recorded(versionLabel(dst, written), raw.length, written);
+            return written == dst.length ? dst : Arrays.copyOf(dst, written);
+        } catch (ZdictException | IllegalStateException e) {
+            String version = pinned.isPresent()
+                    ? "pinned version " + pinned.getAsInt()
+                    : codec.registry().activeVersion().isPresent()
+                            ? "active version "
+                                    + codec.registry().activeVersion().getAsInt()
+                            : "no active version";
+            metrics.failed(pinned.isPresent() ? Integer.toString(pinned.getAsInt()) : "unknown");
+            throw new SerializationException(
+                    "zdict cannot compress a record for topic " + topic + " with " + version + " of "
+                            + codec.registry().describe() + ": " + e.getMessage(),
+                    e);
+        }
+    }
+
+    /** Closes the inner serializer and lets go of the registry. Idempotent. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (codec != null) {
+            codec.close();
+        }
+        if (lease != null) {
+            lease.close();
+        }
+        if (inner != null) {
+            inner.close();
+        }
+    }
+
+    static String versionLabel(byte[] payload, int length) {
+        PayloadPrefix prefix = PayloadPrefix.read(payload, 0, length);
+        return switch (prefix.kind()) {
+            case DICTIONARY_FRAME -> Integer.toString(prefix.version());
+            case PLAIN_FRAME -> "plain";
+            case STORED -> "stored";
+        };
+    }
+
+    private void checkReady() {
+        if (closed) {
+            throw new IllegalStateException("This ZdictSerializer is closed");
+        }
+        if (codec == null) {
+            throw new IllegalStateException("ZdictSerializer is not configured: call configure(Map, boolean) first");
+        }
+    }
+}

@@ -1,0 +1,75 @@
+package org.zdict.kafka;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.test.KafkaClusterTestKit;
+import org.apache.kafka.common.test.TestKitNodes;
+
+/** One real KRaft broker (combined with its controller) for a test class. */
+final class Broker implements AutoCloseable {
+    private final KafkaClusterTestKit cluster;
+
+    private Broker(KafkaClusterTestKit cluster) {
+        this.cluster = cluster;
+    }
+
+    static Broker start() throws Exception {
+        TestKitNodes nodes = new TestKitNodes.Builder()
+                .setCombined(true)
+                .setNumBrokerNodes(1)
+                .setNumControllerNodes(1)
+                .build();
+        KafkaClusterTestKit cluster = new KafkaClusterTestKit.Builder(nodes)
+                .setConfigProp("offsets.topic.replication.factor", "1")
+                .setConfigProp("offsets.topic.num.partitions", "2")
+                .setConfigProp("transaction.state.log.replication.factor", "1")
+                .setConfigProp("transaction.state.log.min.isr", "1")
+                .setConfigProp("group.initial.rebalance.delay.ms", "0")
+                .setConfigProp("num.partitions", "1")
+                .build();
+        cluster.format();
+        cluster.startup();
+        cluster.waitForReadyBrokers();
+        return new Broker(cluster);
+    }
+
+    String bootstrapServers() {
+        return cluster.bootstrapServers();
+    }
+
+    /** The broker's log folder(s), where segment files live. */
+    List<String> logDirs() {
+        return cluster.brokers().values().iterator().next().config().logDirs();
+    }
+
+    Admin admin() {
+        return cluster.admin();
+    }
+
+    void createTopic(String topic, int partitions) throws Exception {
+        createTopic(topic, partitions, Map.of());
+    }
+
+    void createTopic(String topic, int partitions, Map<String, String> configs) throws Exception {
+        try (Admin admin = admin()) {
+            admin.createTopics(List.of(new NewTopic(topic, Optional.of(partitions), Optional.empty()).configs(configs)))
+                    .all()
+                    .get();
+        }
+    }
+
+    Map<String, Object> clientConfig() {
+        Map<String, Object> config = new HashMap<>();
+        config.put("bootstrap.servers", bootstrapServers());
+        return config;
+    }
+
+    @Override
+    public void close() throws Exception {
+        cluster.close();
+    }
+}

@@ -1,0 +1,189 @@
+package org.zdict.kafka;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.Config;
+import org.apache.kafka.common.config.ConfigResource;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.zdict.RegistryException;
+import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.DictionaryStatus;
+
+class KafkaDictionaryRegistryIT {
+    private static Broker broker;
+
+    @TempDir
+    Path temp;
+
+    @BeforeAll
+    static void startBroker() throws Exception {
+        broker = Broker.start();
+    }
+
+    @AfterAll
+    static void stopBroker() throws Exception {
+        broker.close();
+    }
+
+    private KafkaDictionaryRegistry open(String topic, String cache) {
+        Map<String, Object> config = new HashMap<>();
+        config.put(KafkaDictionaryRegistry.CACHE_DIR_CONFIG, temp.resolve(cache).toString());
+        config.put(KafkaDictionaryRegistry.INIT_TIMEOUT_MS_CONFIG, "20000");
+        return KafkaDictionaryRegistry.open(broker.bootstrapServers(), topic, config);
+    }
+
+    @Test
+    void createsACompactedSinglePartitionTopic() throws Exception {
+        try (KafkaDictionaryRegistry ignored = open("reg-created", "a");
+                Admin admin = broker.admin()) {
+            ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, "reg-created");
+            Config config = admin.describeConfigs(List.of(resource)).all().get().get(resource);
+            assertEquals("compact", config.get("cleanup.policy").value());
+            assertEquals(
+                    1,
+                    admin.describeTopics(List.of("reg-created"))
+                            .allTopicNames()
+                            .get()
+                            .get("reg-created")
+                            .partitions()
+                            .size());
+        }
+    }
+
+    @Test
+    void refusesATopicWithSeveralPartitions() throws Exception {
+        broker.createTopic("reg-wide", 3);
+        RegistryException e = assertThrows(RegistryException.class, () -> open("reg-wide", "a"));
+        assertTrue(e.getMessage().contains("has 3 partitions"), e.getMessage());
+    }
+
+    @Test
+    void changesReachAnotherInstanceWithoutRestart() {
+        try (KafkaDictionaryRegistry writer = open("reg-follow", "w");
+                KafkaDictionaryRegistry reader = open("reg-follow", "r")) {
+            DictionaryInfo v1 = writer.publish(TestDictionaries.trained(1), 3, Map.of("source", "test"));
+            assertEquals(1, v1.version());
+            assertTrue(reader.awaitVersion(1, Duration.ofSeconds(10)));
+            assertArrayEquals(TestDictionaries.trained(1), reader.get(1).content());
+            assertEquals("test", reader.info(1).orElseThrow().metadata().get("source"));
+
+            writer.activate(1);
+            writer.publish(TestDictionaries.trained(2), 5, Map.of());
+            writer.activate(2);
+            writer.retire(1);
+            reader.sync();
+            assertEquals(OptionalInt.of(2), reader.activeVersion());
+            assertEquals(DictionaryStatus.RETIRED, reader.info(1).orElseThrow().status());
+            assertEquals(5, reader.info(2).orElseThrow().level());
+        }
+    }
+
+    @Test
+    void appliesTheLifecycleRules() {
+        try (KafkaDictionaryRegistry registry = open("reg-rules", "a")) {
+            registry.publish(TestDictionaries.trained(1), 3, Map.of());
+            registry.activate(1);
+            RegistryException retire = assertThrows(RegistryException.class, () -> registry.retire(1));
+            assertTrue(retire.getMessage().contains("active version"), retire.getMessage());
+            assertThrows(RegistryException.class, () -> registry.remove(1));
+            assertThrows(IllegalArgumentException.class, () -> registry.publish(new byte[] {1, 2, 3}, 3, Map.of()));
+
+            registry.publish(TestDictionaries.trained(2), 3, Map.of());
+            registry.activate(2);
+            registry.retire(1);
+            assertThrows(RegistryException.class, () -> registry.activate(1));
+            registry.remove(1);
+            assertTrue(registry.info(1).isEmpty());
+            assertEquals(
+                    3,
+                    registry.publish(TestDictionaries.trained(3), 3, Map.of()).version());
+        }
+        try (KafkaDictionaryRegistry reopened = open("reg-rules", "b")) {
+            assertEquals(
+                    List.of(2, 3),
+                    reopened.list().stream().map(DictionaryInfo::version).toList());
+            assertEquals(OptionalInt.of(2), reopened.activeVersion());
+            assertEquals(
+                    4,
+                    reopened.publish(TestDictionaries.trained(1), 3, Map.of()).version());
+        }
+    }
+
+    @Test
+    void concurrentPublishersNeverShareAVersionNumber() throws Exception {
+        List<KafkaDictionaryRegistry> registries = new ArrayList<>();
+        ExecutorService pool = Executors.newFixedThreadPool(3);
+        try {
+            for (int i = 0; i < 3; i++) {
+                registries.add(open("reg-race", "c" + i));
+            }
+            List<Future<List<Integer>>> results = new ArrayList<>();
+            for (KafkaDictionaryRegistry registry : registries) {
+                Callable<List<Integer>> publishThree = () -> {
+                    List<Integer> versions = new ArrayList<>();
+                    for (int j = 0; j < 3; j++) {
+                        versions.add(registry.publish(TestDictionaries.trained(j + 1), 3, Map.of())
+                                .version());
+                    }
+                    return versions;
+                };
+                results.add(pool.submit(publishThree));
+            }
+            Set<Integer> all = new TreeSet<>();
+            for (Future<List<Integer>> result : results) {
+                for (int version : result.get()) {
+                    assertTrue(all.add(version), "version " + version + " was handed out twice");
+                }
+            }
+            assertEquals(Set.of(1, 2, 3, 4, 5, 6, 7, 8, 9), all);
+            KafkaDictionaryRegistry any = registries.get(0);
+            any.sync();
+            assertEquals(9, any.list().size());
+        } finally {
+            pool.shutdownNow();
+            registries.forEach(KafkaDictionaryRegistry::close);
+        }
+    }
+
+    @Test
+    void aRestartedClientDecodesFromItsLocalCopyWhileTheTopicIsUnreachable() {
+        try (KafkaDictionaryRegistry registry = open("reg-cache", "cache")) {
+            registry.publish(TestDictionaries.trained(1), 3, Map.of());
+            registry.activate(1);
+            registry.sync();
+        }
+        Map<String, Object> config = new HashMap<>();
+        config.put(
+                KafkaDictionaryRegistry.CACHE_DIR_CONFIG, temp.resolve("cache").toString());
+        config.put(KafkaDictionaryRegistry.INIT_TIMEOUT_MS_CONFIG, "1500");
+        try (KafkaDictionaryRegistry offline = KafkaDictionaryRegistry.open("127.0.0.1:1", "reg-cache", config)) {
+            assertEquals(OptionalInt.of(1), offline.activeVersion());
+            assertArrayEquals(TestDictionaries.trained(1), offline.get(1).content());
+        }
+        config.put(
+                KafkaDictionaryRegistry.CACHE_DIR_CONFIG, temp.resolve("empty").toString());
+        RegistryException e = assertThrows(
+                RegistryException.class, () -> KafkaDictionaryRegistry.open("127.0.0.1:1", "reg-cache", config));
+        assertTrue(e.getMessage().contains("no local copy"), e.getMessage());
+    }
+}
