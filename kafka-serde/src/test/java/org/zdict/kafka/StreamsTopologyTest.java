@@ -1,0 +1,88 @@
+package org.zdict.kafka;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.TestInputTopic;
+import org.apache.kafka.streams.TestOutputTopic;
+import org.apache.kafka.streams.TopologyTestDriver;
+import org.apache.kafka.streams.errors.LogAndContinueExceptionHandler;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.zdict.registry.DirectoryDictionaryRegistry;
+import org.zdict.testing.SampleEvents;
+
+class StreamsTopologyTest {
+    @TempDir
+    Path temp;
+
+    @Test
+    void aTopologyReadsAndWritesZdictValuesAndSkipsBadRecords() {
+        try (DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(temp)) {
+            registry.publish(TestDictionaries.trained(1), 3, Map.of());
+            registry.activate(1);
+        }
+        Properties props = new Properties();
+        props.put(StreamsConfig.APPLICATION_ID_CONFIG, "zdict-ttd");
+        props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
+        props.put(StreamsConfig.DEFAULT_KEY_SERDE_CLASS_CONFIG, Serdes.StringSerde.class);
+        props.put(StreamsConfig.DEFAULT_VALUE_SERDE_CLASS_CONFIG, ZdictSerde.class);
+        props.put(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, LogAndContinueExceptionHandler.class);
+        props.put(ZdictSerdeConfig.REGISTRY_CONFIG, temp.toString());
+        props.put(ZdictSerdeConfig.INNER_SERIALIZER_CONFIG, StringSerializer.class.getName());
+        props.put(ZdictSerdeConfig.INNER_DESERIALIZER_CONFIG, StringDeserializer.class.getName());
+        props.put(ZdictSerdeConfig.UNKNOWN_VERSION_WAIT_MS_CONFIG, "100");
+
+        StreamsBuilder builder = new StreamsBuilder();
+        builder.<String, String>stream("in")
+                .mapValues(v -> v.replace("click", "CLICK"))
+                .to("out");
+
+        Map<String, Object> serdeConfig = Map.of(
+                ZdictSerdeConfig.REGISTRY_CONFIG, temp.toString(),
+                ZdictSerdeConfig.INNER_SERIALIZER_CONFIG, StringSerializer.class.getName(),
+                ZdictSerdeConfig.INNER_DESERIALIZER_CONFIG, StringDeserializer.class.getName());
+        try (TopologyTestDriver driver = new TopologyTestDriver(builder.build(), props);
+                ZdictSerde<String> serde = new ZdictSerde<>(Serdes.String())) {
+            serde.configure(serdeConfig, false);
+            TestInputTopic<String, String> in =
+                    driver.createInputTopic("in", new StringSerializer(), serde.serializer());
+            TestInputTopic<String, byte[]> rawIn =
+                    driver.createInputTopic("in", new StringSerializer(), new ByteArraySerializer());
+            TestOutputTopic<String, String> out =
+                    driver.createOutputTopic("out", new StringDeserializer(), serde.deserializer());
+            TestOutputTopic<String, byte[]> rawOut =
+                    driver.createOutputTopic("out", new StringDeserializer(), new ByteArrayDeserializer());
+
+            List<String> events = SampleEvents.synthetic(3, 21).stream()
+                    .map(b -> new String(b, StandardCharsets.UTF_8))
+                    .toList();
+            in.pipeInput("k0", events.get(0));
+            byte[] unknownVersion = serde.serializer().serialize("in", events.get(1));
+            unknownVersion[1] = 77;
+            rawIn.pipeInput("bad", unknownVersion);
+            in.pipeInput("k2", events.get(2));
+
+            assertEquals(events.get(0).replace("click", "CLICK"), out.readValue());
+            byte[] written = rawOut.readValue();
+            assertEquals(0xD1, written[0] & 0xFF, "the output topic holds zdict payloads");
+            assertArrayEquals(
+                    events.get(2).replace("click", "CLICK").getBytes(StandardCharsets.UTF_8),
+                    serde.deserializer().deserialize("out", written).getBytes(StandardCharsets.UTF_8));
+            assertTrue(out.isEmpty(), "the record with an unknown version was skipped");
+        }
+    }
+}

@@ -1,0 +1,89 @@
+package org.zdict.kafka;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.OptionalInt;
+import org.apache.kafka.common.config.ConfigException;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.junit.jupiter.api.Test;
+
+class ZdictSerdeConfigTest {
+
+    @Test
+    void hasDocumentedDefaults() {
+        ZdictSerdeConfig config = new ZdictSerdeConfig(Map.of(ZdictSerdeConfig.REGISTRY_CONFIG, "/tmp/reg"));
+        assertEquals(ByteArraySerializer.class, config.innerSerializer());
+        assertEquals(OptionalInt.empty(), config.level());
+        assertEquals(OptionalInt.empty(), config.pinnedVersion());
+        assertEquals(ZdictSerdeConfig.MIN_PAYLOAD_BYTES_DEFAULT, config.minPayloadBytes());
+        assertEquals(ZdictSerdeConfig.UNKNOWN_VERSION_WAIT_MS_DEFAULT, config.unknownVersionWaitMs());
+        assertFalse(config.acceptUnframed());
+        assertEquals(RegistryLocation.Kind.DIRECTORY, config.registryLocation().kind());
+    }
+
+    @Test
+    void parsesStringsAsKafkaPropertiesArrive() {
+        ZdictSerdeConfig config = new ZdictSerdeConfig(Map.of(
+                "zdict.registry", "kafka://localhost:9092/_zdict",
+                "zdict.level", "7",
+                "zdict.pinned.version", "4",
+                "zdict.accept.unframed", "true",
+                "zdict.inner.deserializer", StringDeserializer.class.getName(),
+                "zdict.registry.client.security.protocol", "SSL"));
+        assertEquals(OptionalInt.of(7), config.level());
+        assertEquals(OptionalInt.of(4), config.pinnedVersion());
+        assertTrue(config.acceptUnframed());
+        assertEquals(StringDeserializer.class, config.innerDeserializer());
+        RegistryLocation location = config.registryLocation();
+        assertEquals(RegistryLocation.Kind.KAFKA, location.kind());
+        assertEquals("localhost:9092", location.bootstrapServers());
+        assertEquals("_zdict", location.path());
+        assertEquals("SSL", config.registryClientConfig().get("security.protocol"));
+    }
+
+    @Test
+    void keySettingsOverrideForKeysOnly() {
+        Map<String, String> props = Map.of("zdict.registry", "/a", "zdict.key.registry", "/b");
+        assertTrue(new ZdictSerdeConfig(props, true).registryLocation().path().endsWith("b"));
+        assertTrue(new ZdictSerdeConfig(props, false).registryLocation().path().endsWith("a"));
+    }
+
+    @Test
+    void rejectsBadValuesNamingTheSetting() {
+        assertMessage(Map.of(), "zdict.registry");
+        assertMessage(Map.of("zdict.registry", "/a", "zdict.level", "0"), "zdict.level");
+        assertMessage(Map.of("zdict.registry", "/a", "zdict.level", "23"), "zdict.level");
+        assertMessage(Map.of("zdict.registry", "/a", "zdict.min.payload.bytes", "-1"), "zdict.min.payload.bytes");
+        assertMessage(Map.of("zdict.registry", "/a", "zdict.pinned.version", "0"), "zdict.pinned.version");
+        assertMessage(Map.of("zdict.registry", "/a", "zdict.accept.unframed", "maybe"), "zdict.accept.unframed");
+        assertMessage(
+                Map.of("zdict.registry", "/a", "zdict.inner.serializer", "no.such.Serializer"),
+                "zdict.inner.serializer");
+        ConfigException e = assertThrows(ConfigException.class, () -> RegistryLocation.parse("kafka://host:9092"));
+        assertTrue(e.getMessage().contains("kafka://HOST:PORT/TOPIC"), e.getMessage());
+    }
+
+    @Test
+    void docsCarryTheGeneratedConfigurationTable() throws Exception {
+        Path doc = Path.of("..", "docs", "KAFKA.md");
+        String table = ZdictSerdeConfig.markdownTable();
+        assertTrue(table.contains("`zdict.unknown.version.wait.ms`"));
+        if (Files.exists(doc)) {
+            assertTrue(
+                    Files.readString(doc).contains(table),
+                    "docs/KAFKA.md is out of date; paste ZdictSerdeConfig.markdownTable() into it:\n" + table);
+        }
+    }
+
+    private static void assertMessage(Map<String, String> props, String setting) {
+        ConfigException e = assertThrows(ConfigException.class, () -> new ZdictSerdeConfig(props));
+        assertTrue(e.getMessage().contains(setting), e.getMessage());
+    }
+}
