@@ -1,0 +1,47 @@
+package org.zdict.cli;
+
+import java.io.IOException;
+import java.util.concurrent.Callable;
+import org.zdict.cli.train.Sizes;
+import org.zdict.codec.ZdictCodec;
+import org.zdict.registry.DictionaryRegistry;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code zdict decompress}: one framed payload back to the original bytes. */
+@Command(
+        name = "decompress",
+        mixinStandardHelpOptions = true,
+        description = "Decompress one zdict payload; the dictionary version is read from its prefix.")
+public final class DecompressCommand implements Callable<Integer> {
+    @Mixin
+    RegistryOption registry;
+
+    @Mixin
+    StreamOptions streams;
+
+    @Option(
+            names = "--max-size",
+            paramLabel = "SIZE",
+            defaultValue = "64M",
+            converter = ListConverters.ByteCount.class,
+            description = "Refuse payloads that decompress to more than this (default: ${DEFAULT-VALUE}).")
+    long maxSize;
+
+    @Override
+    public Integer call() throws IOException {
+        if (maxSize > Integer.MAX_VALUE - 16) {
+            throw new picocli.CommandLine.ParameterException(
+                    registry.spec.commandLine(),
+                    "Invalid value for option '--max-size': " + Sizes.format(maxSize) + " is above 2G");
+        }
+        try (DictionaryRegistry source = registry.openExisting();
+                ZdictCodec codec = ZdictCodec.builder(source)
+                        .maxDecompressedSize((int) maxSize)
+                        .build()) {
+            streams.write(codec.decompress(streams.readAll()));
+        }
+        return ZdictCommand.EXIT_OK;
+    }
+}

@@ -1,0 +1,119 @@
+package org.zdict.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.zdict.cli.input.EventInput;
+import org.zdict.cli.input.OnError;
+import org.zdict.cli.train.GridSearch;
+import org.zdict.cli.train.GridSettings;
+import org.zdict.cli.train.Objective;
+import org.zdict.cli.train.ReportTable;
+import org.zdict.cli.train.SampleSet;
+import org.zdict.cli.train.Sampler;
+import org.zdict.cli.train.TrainingReport;
+import org.zdict.codec.ZdictCodec;
+import org.zdict.dictionaries.BundledSample;
+import org.zdict.registry.DictionaryRegistry;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code zdict demo}: the whole job on real events that come with the build (the Wikipedia edit sample
+ * from Maven Central): train a small grid, print the evaluation, publish and activate the choice.
+ */
+@Command(
+        name = "demo",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Train on the bundled real sample (39,244 Wikipedia edit events from " + BundledSample.ORIGIN + "),",
+            "print the evaluation table, and publish and activate the chosen dictionary in the local registry."
+        })
+public final class DemoCommand implements Callable<Integer> {
+    static final long SEED = 1;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(
+            names = {"-r", "--registry"},
+            paramLabel = "DIR",
+            description = "Where to publish (default: dictionaries/registry in the zdict folder).")
+    String registry;
+
+    @Option(
+            names = "--report-dir",
+            paramLabel = "DIR",
+            description = "Where to write report.json and chart.png (default: dictionaries/target/demo).")
+    Path reportDir;
+
+    @Option(
+            names = {"-q", "--quiet"},
+            description = "No progress bars.")
+    boolean quiet;
+
+    @Override
+    public Integer call() throws IOException {
+        Path home = Path.of(System.getenv().getOrDefault("ZDICT_HOME", "."));
+        RegistryLocation location = TrainCommand.parseRegistry(
+                spec,
+                registry != null
+                        ? registry
+                        : home.resolve("dictionaries/registry").toString());
+        Path reports = reportDir != null ? reportDir : home.resolve("dictionaries/target/demo");
+        PrintWriter out = spec.commandLine().getOut();
+        Progress.Factory progress = Progress.forTerminal(quiet);
+        out.println("zdict demo: training on " + BundledSample.NAME + " (" + BundledSample.ORIGIN + ")");
+        out.flush();
+
+        SampleSet samples = new Sampler(200_000, 16 << 20, 0.2, SEED, OnError.FAIL)
+                .read(
+                        List.of(EventInput.of(BundledSample.NAME, BundledSample::open)),
+                        System.in,
+                        progress,
+                        skipped -> SkipReporter.report(spec.commandLine().getErr(), skipped));
+        GridSettings settings = new GridSettings(
+                List.of(16 << 10, 32 << 10, 64 << 10, 112 << 10),
+                List.of(1, 3),
+                List.of(1, 4),
+                Objective.BALANCED,
+                100,
+                Runtime.getRuntime().availableProcessors());
+        TrainingReport report = new GridSearch(settings).run(samples, progress);
+        ReportTable.print(report, out);
+
+        Publisher.Published published;
+        try (DictionaryRegistry target = location.open()) {
+            published = Publisher.publish(target, report, true, "zdict demo");
+            TrainCommand.printPublished(out, published, location);
+            byte[] event = samples.holdout().get(0);
+            try (ZdictCodec codec = ZdictCodec.of(target)) {
+                byte[] payload = codec.compress(event);
+                out.printf(
+                        Locale.ROOT,
+                        "%nOne held-out event: %d bytes -> %d-byte payload with version %d.%n",
+                        event.length,
+                        payload.length,
+                        published.info().version());
+            }
+        }
+        TrainCommand.writeExtras(
+                report,
+                published,
+                reports.resolve("report.json"),
+                reports.resolve("chart.png"),
+                "zdict demo: " + BundledSample.NAME,
+                out);
+        out.println();
+        out.println("Next: ./zdict registry list --registry " + location);
+        out.println("      echo '{\"page\":\"Main Page\",\"user\":\"Example\",\"delta\":12}' | ./zdict compress"
+                + " --registry " + location + " | ./zdict decompress --registry " + location);
+        out.flush();
+        return ZdictCommand.EXIT_OK;
+    }
+}

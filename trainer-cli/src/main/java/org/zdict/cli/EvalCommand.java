@@ -1,0 +1,213 @@
+package org.zdict.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.zdict.cli.input.EventInput;
+import org.zdict.cli.input.OnError;
+import org.zdict.cli.train.Measurement;
+import org.zdict.cli.train.SampleSet;
+import org.zdict.cli.train.Sampler;
+import org.zdict.cli.train.Sizes;
+import org.zdict.cli.train.VersionEvaluation;
+import org.zdict.registry.Dictionary;
+import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.DictionaryRegistry;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code zdict eval}: how an existing version does on new events, and whether it has drifted. */
+@Command(
+        name = "eval",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Measure a dictionary version on new events next to LZ4 and plain zstd, compare with the ratio"
+                    + " recorded when it was trained, and warn when it has drifted."
+        })
+public final class EvalCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    RegistryOption registry;
+
+    @Option(
+            names = {"-i", "--input"},
+            paramLabel = "FILE|DIR|-",
+            description = "Events to evaluate on (repeatable), in any format train reads.")
+    List<String> inputs = new ArrayList<>();
+
+    @Parameters(paramLabel = "FILE", arity = "0..*", description = "More inputs.")
+    List<String> moreInputs = new ArrayList<>();
+
+    @Option(names = "--version", paramLabel = "N", description = "The version to evaluate (default: the active one).")
+    Integer version;
+
+    @Option(
+            names = "--batch",
+            split = ",",
+            paramLabel = "N",
+            defaultValue = "1,4",
+            converter = ListConverters.BatchSize.class,
+            description = "Events per payload (default: ${DEFAULT-VALUE}).")
+    List<Integer> batchSizes;
+
+    @Option(
+            names = "--max-samples",
+            paramLabel = "N",
+            defaultValue = "50000",
+            description = "Most events to sample (default: ${DEFAULT-VALUE}).")
+    int maxSamples;
+
+    @Option(
+            names = "--max-sample-bytes",
+            paramLabel = "SIZE",
+            defaultValue = "16M",
+            converter = ListConverters.ByteCount.class,
+            description = "Most bytes of events to sample (default: ${DEFAULT-VALUE}).")
+    long maxSampleBytes;
+
+    @Option(names = "--seed", defaultValue = "1", description = "Random seed for sampling (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(
+            names = "--on-error",
+            defaultValue = "fail",
+            paramLabel = "fail|skip",
+            converter = OnErrorConverter.class,
+            description = "On a malformed event: fail, or skip it (default: ${DEFAULT-VALUE}).")
+    OnError onError;
+
+    @Option(
+            names = "--drift-threshold",
+            paramLabel = "FRACTION",
+            defaultValue = "10%",
+            converter = ListConverters.Fraction.class,
+            description = "Warn when the ratio is this much below the one recorded at training (default:"
+                    + " ${DEFAULT-VALUE}).")
+    double driftThreshold;
+
+    @Option(names = "--fail-on-drift", description = "Exit with 1 when the drift warning is given.")
+    boolean failOnDrift;
+
+    @Option(
+            names = {"-q", "--quiet"},
+            description = "No progress bars.")
+    boolean quiet;
+
+    @Override
+    public Integer call() throws IOException {
+        List<String> all = new ArrayList<>(inputs);
+        all.addAll(moreInputs);
+        if (all.isEmpty()) {
+            throw new ParameterException(spec.commandLine(), "Missing input: give --input FILE (or - for stdin)");
+        }
+        if (maxSamples < 1) {
+            throw new ParameterException(
+                    spec.commandLine(), "Invalid value for option '--max-samples': " + maxSamples + " is below 1");
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Dictionary dictionary;
+        try (DictionaryRegistry source = registry.openExisting()) {
+            int chosen = version != null
+                    ? version
+                    : source.activeVersion()
+                            .orElseThrow(() -> new CliException("No active version in " + registry.location()
+                                    + ": give --version N or activate one"));
+            dictionary = source.get(chosen);
+        }
+        DictionaryInfo info = dictionary.info();
+        SampleSet events = new Sampler(maxSamples, maxSampleBytes, 1.0, seed, onError)
+                .read(
+                        EventInput.expand(all),
+                        System.in,
+                        Progress.forTerminal(quiet),
+                        skipped -> SkipReporter.report(err, skipped));
+        if (events.holdout().isEmpty()) {
+            throw new CliException("No events in " + String.join(", ", events.inputs()));
+        }
+        VersionEvaluation evaluation = new VersionEvaluation(events.holdout(), batchSizes);
+        List<Measurement> now = evaluation.dictionary(dictionary.content(), info.level());
+        List<Measurement> lz4 = evaluation.lz4();
+        List<Measurement> zstd = evaluation.zstd(info.level());
+
+        out.printf(
+                Locale.ROOT,
+                "Version %d (%s, level %d, %s) on %,d events (%s) from %s.%n%n",
+                info.version(),
+                info.status().label(),
+                info.level(),
+                Sizes.format(info.size()),
+                events.holdout().size(),
+                Sizes.human(events.holdoutBytes()),
+                String.join(", ", events.inputs()));
+        out.printf(
+                Locale.ROOT, "%-6s  %9s  %9s  %9s  %9s  %9s%n", "batch", "ratio", "lz4", "zstd", "vs lz4", "comp MB/s");
+        for (int i = 0; i < now.size(); i++) {
+            Measurement m = now.get(i);
+            out.printf(
+                    Locale.ROOT,
+                    "%-6d  %8.2fx  %8.2fx  %8.2fx  %8.2fx  %9.0f%n",
+                    m.batchSize(),
+                    m.ratio(),
+                    lz4.get(i).ratio(),
+                    zstd.get(i).ratio(),
+                    m.ratio() / lz4.get(i).ratio(),
+                    m.compressMBps());
+        }
+        return reportDrift(info, now, out, err);
+    }
+
+    private int reportDrift(DictionaryInfo info, List<Measurement> now, PrintWriter out, PrintWriter err) {
+        String recorded = info.metadata().get(Publisher.HELD_OUT_RATIO);
+        int recordedBatch = Integer.parseInt(info.metadata().getOrDefault(Publisher.BATCH, "1"));
+        Measurement same = now.stream()
+                .filter(m -> m.batchSize() == recordedBatch)
+                .findFirst()
+                .orElse(null);
+        out.println();
+        if (recorded == null || same == null) {
+            out.println("No training ratio recorded for batches of " + recordedBatch
+                    + " with this version, so drift cannot be judged.");
+            out.flush();
+            return ZdictCommand.EXIT_OK;
+        }
+        double atTraining = Double.parseDouble(recorded);
+        double change = same.ratio() / atTraining - 1;
+        out.printf(
+                Locale.ROOT,
+                "At training: %.2fx on held-out batches of %d; now %.2fx (%+.1f%%).%n",
+                atTraining,
+                recordedBatch,
+                same.ratio(),
+                change * 100);
+        out.flush();
+        if (-change > driftThreshold) {
+            err.printf(
+                    Locale.ROOT,
+                    "WARNING: version %d compresses this data %.0f%% worse than at training (%.2fx vs %.2fx): the"
+                            + " events have drifted, a retrain is due (zdict train --input ... --registry %s"
+                            + " --activate).%n",
+                    info.version(),
+                    -change * 100,
+                    same.ratio(),
+                    atTraining,
+                    registry.location());
+            err.flush();
+            return failOnDrift ? ZdictCommand.EXIT_FAILURE : ZdictCommand.EXIT_OK;
+        }
+        out.println("No drift beyond " + Math.round(driftThreshold * 100) + "%.");
+        out.flush();
+        return ZdictCommand.EXIT_OK;
+    }
+}

@@ -1,0 +1,94 @@
+package org.zdict.cli;
+
+import org.zdict.cli.train.Sizes;
+import org.zdict.registry.ZstdLevels;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
+
+/** Option value converters; picocli turns their exceptions into usage errors naming the option and value. */
+final class ListConverters {
+    private ListConverters() {}
+
+    /** A dictionary size such as {@code 64K}. */
+    static final class DictSize implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            long size;
+            try {
+                size = Sizes.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+            if (size < 256 || size > (64 << 20)) {
+                throw new TypeConversionException("dictionary size '" + value + "' is outside 256..64M");
+            }
+            return (int) size;
+        }
+    }
+
+    /** A byte count such as {@code 64M}. */
+    static final class ByteCount implements ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            try {
+                long size = Sizes.parse(value);
+                if (size < 1) {
+                    throw new TypeConversionException("'" + value + "' must be positive");
+                }
+                return size;
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    /** A zstd level, checked against zdict's accepted range. */
+    static final class Level implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            try {
+                return ZstdLevels.check(Integer.parseInt(value.trim()));
+            } catch (NumberFormatException e) {
+                throw new TypeConversionException("'" + value + "' is not a zstd level");
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    /** A fraction written as {@code 20%} or {@code 0.2}, strictly between 0 and 1. */
+    static final class Fraction implements ITypeConverter<Double> {
+        @Override
+        public Double convert(String value) {
+            String text = value.trim();
+            double fraction;
+            try {
+                fraction = text.endsWith("%")
+                        ? Double.parseDouble(text.substring(0, text.length() - 1)) / 100
+                        : Double.parseDouble(text);
+            } catch (NumberFormatException e) {
+                throw new TypeConversionException("'" + value + "' is not a fraction (examples: 20%, 0.2)");
+            }
+            if (!(fraction > 0 && fraction < 1)) {
+                throw new TypeConversionException("'" + value + "' must be between 0% and 100%, exclusive");
+            }
+            return fraction;
+        }
+    }
+
+    /** A positive count of events per batch. */
+    static final class BatchSize implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            try {
+                int batch = Integer.parseInt(value.trim());
+                if (batch < 1 || batch > 100_000) {
+                    throw new TypeConversionException("batch size '" + value + "' is outside 1..100000");
+                }
+                return batch;
+            } catch (NumberFormatException e) {
+                throw new TypeConversionException("'" + value + "' is not a batch size");
+            }
+        }
+    }
+}

@@ -1,0 +1,78 @@
+package org.zdict.cli;
+
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import org.zdict.cli.train.CandidateResult;
+import org.zdict.cli.train.Measurement;
+import org.zdict.cli.train.TrainingReport;
+import org.zdict.registry.DictionaryContent;
+import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.DictionaryRegistry;
+import org.zdict.registry.DictionaryStatus;
+
+/** Publishes a grid search's choice into a registry with the metadata that {@code zdict eval} compares against. */
+final class Publisher {
+    static final String HELD_OUT_RATIO = "heldOutRatio";
+    static final String BATCH = "batch";
+    static final String LZ4_RATIO = "lz4Ratio";
+
+    private Publisher() {}
+
+    /**
+     * Publishes the chosen dictionary, or reuses a non-retired version with the same bytes and level (so
+     * repeating a deterministic training does not pile up identical versions), and activates it if asked.
+     */
+    static Published publish(DictionaryRegistry registry, TrainingReport report, boolean activate, String by) {
+        CandidateResult chosen = report.choice().chosen();
+        String sha256 = DictionaryContent.sha256(chosen.dictionary());
+        Optional<DictionaryInfo> same = registry.list().stream()
+                .filter(info -> info.sha256().equals(sha256)
+                        && info.level() == chosen.point().level())
+                .filter(info -> info.status() != DictionaryStatus.RETIRED)
+                .findFirst();
+        DictionaryInfo info = same.orElseGet(
+                () -> registry.publish(chosen.dictionary(), chosen.point().level(), metadata(report, by)));
+        if (activate && info.status() != DictionaryStatus.ACTIVE) {
+            registry.activate(info.version());
+            info = registry.info(info.version()).orElse(info);
+        }
+        return new Published(info, same.isPresent());
+    }
+
+    /**
+     * @param info the version as it now stands
+     * @param reused whether an identical existing version was reused instead of publishing a new one
+     */
+    record Published(DictionaryInfo info, boolean reused) {}
+
+    static Map<String, String> metadata(TrainingReport report, String by) {
+        CandidateResult chosen = report.choice().chosen();
+        Measurement m = chosen.primary();
+        Map<String, String> metadata = new LinkedHashMap<>();
+        metadata.put("trainedBy", by);
+        String inputs = String.join(",", report.samples().inputs());
+        metadata.put("inputs", inputs.length() > 300 ? inputs.substring(0, 300) + "..." : inputs);
+        metadata.put("eventsRead", Long.toString(report.samples().eventsRead()));
+        metadata.put("samples", Integer.toString(report.samples().train().size()));
+        metadata.put("sampleBytes", Long.toString(report.samples().trainBytes()));
+        metadata.put(
+                "holdoutEvents", Integer.toString(report.samples().holdout().size()));
+        metadata.put("dictSize", Integer.toString(chosen.point().dictSize()));
+        metadata.put("level", Integer.toString(chosen.point().level()));
+        metadata.put("objective", report.settings().objective().label());
+        metadata.put(BATCH, Integer.toString(m.batchSize()));
+        metadata.put(HELD_OUT_RATIO, format(m.ratio()));
+        metadata.put("compressMBps", String.format(Locale.ROOT, "%.0f", m.compressMBps()));
+        report.baseline("lz4")
+                .ifPresent(b -> metadata.put(LZ4_RATIO, format(b.primary().ratio())));
+        report.baseline("zstd-" + chosen.point().level())
+                .ifPresent(b -> metadata.put("zstdRatio", format(b.primary().ratio())));
+        return metadata;
+    }
+
+    private static String format(double ratio) {
+        return String.format(Locale.ROOT, "%.4f", ratio);
+    }
+}

@@ -1,0 +1,59 @@
+package org.zdict.cli;
+
+import java.util.concurrent.Callable;
+import org.zdict.cli.registry.RegistryCommand;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.Spec;
+
+/** The {@code zdict} command: train, evaluate and manage zstd dictionaries for small JSON events. */
+@Command(
+        name = "zdict",
+        mixinStandardHelpOptions = true,
+        versionProvider = ZdictVersion.class,
+        description = {
+            "Train, evaluate and manage zstd dictionaries for small JSON events.",
+            "Exit codes: 0 success, 2 bad usage, 1 failure."
+        },
+        subcommands = {
+            DemoCommand.class,
+            TrainCommand.class,
+            EvalCommand.class,
+            CompressCommand.class,
+            DecompressCommand.class,
+            InspectCommand.class,
+            RegistryCommand.class,
+            CommandLine.HelpCommand.class
+        })
+public final class ZdictCommand implements Callable<Integer> {
+    public static final int EXIT_OK = 0;
+    public static final int EXIT_FAILURE = 1;
+    public static final int EXIT_USAGE = 2;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--verbose", scope = ScopeType.INHERIT, description = "Print stack traces with errors.")
+    boolean verbose;
+
+    @Override
+    public Integer call() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: try 'zdict --help'");
+    }
+
+    /** The command line with zdict's error handling: one-line errors, stack traces only with --verbose. */
+    public static CommandLine commandLine() {
+        CommandLine commandLine = new CommandLine(new ZdictCommand());
+        ErrorReporter errors = new ErrorReporter();
+        commandLine.setParameterExceptionHandler(errors);
+        commandLine.setExecutionExceptionHandler(errors);
+        return commandLine;
+    }
+
+    public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
+    }
+}

@@ -1,0 +1,96 @@
+package org.zdict.cli.registry;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.zdict.cli.RegistryOption;
+import org.zdict.cli.ZdictCommand;
+import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.DictionaryRegistry;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code zdict registry list}. */
+@Command(name = "list", mixinStandardHelpOptions = true, description = "List the versions in a registry.")
+public final class ListCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    RegistryOption registry;
+
+    @Option(names = "--json", description = "One JSON array, for scripts.")
+    boolean json;
+
+    @Override
+    public Integer call() throws IOException {
+        List<DictionaryInfo> versions;
+        try (DictionaryRegistry source = registry.openExisting()) {
+            versions = source.list();
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            printJson(versions, out);
+        } else if (versions.isEmpty()) {
+            out.println("No versions.");
+        } else {
+            out.printf(
+                    Locale.ROOT,
+                    "%-8s %-9s %5s %8s  %-20s  %-9s  %s%n",
+                    "version",
+                    "status",
+                    "level",
+                    "size",
+                    "created",
+                    "held-out",
+                    "sha256");
+            for (DictionaryInfo info : versions) {
+                String ratio = info.metadata().getOrDefault("heldOutRatio", "");
+                out.printf(
+                        Locale.ROOT,
+                        "%-8d %-9s %5d %8d  %-20s  %-9s  %s%n",
+                        info.version(),
+                        info.status().label(),
+                        info.level(),
+                        info.size(),
+                        info.createdAt().toString().replaceFirst("\\.\\d+Z$", "Z"),
+                        ratio.isEmpty() ? "-" : String.format(Locale.ROOT, "%.2fx", Double.parseDouble(ratio)),
+                        info.sha256().substring(0, 16));
+            }
+        }
+        out.flush();
+        return ZdictCommand.EXIT_OK;
+    }
+
+    private static void printJson(List<DictionaryInfo> versions, PrintWriter out) throws IOException {
+        try (JsonGenerator generator = new JsonFactory().createGenerator(out)) {
+            generator.useDefaultPrettyPrinter();
+            generator.writeStartArray();
+            for (DictionaryInfo info : versions) {
+                generator.writeStartObject();
+                generator.writeNumberField("version", info.version());
+                generator.writeStringField("status", info.status().label());
+                generator.writeNumberField("level", info.level());
+                generator.writeNumberField("size", info.size());
+                generator.writeStringField("sha256", info.sha256());
+                generator.writeStringField("createdAt", info.createdAt().toString());
+                generator.writeObjectFieldStart("metadata");
+                for (Map.Entry<String, String> entry : info.metadata().entrySet()) {
+                    generator.writeStringField(entry.getKey(), entry.getValue());
+                }
+                generator.writeEndObject();
+                generator.writeEndObject();
+            }
+            generator.writeEndArray();
+        }
+        out.println();
+    }
+}

@@ -1,0 +1,30 @@
+package org.zdict.cli.registry;
+
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code zdict registry}: manage the versions in a registry. */
+@Command(
+        name = "registry",
+        mixinStandardHelpOptions = true,
+        description = "List, activate, retire, import and export dictionary versions.",
+        subcommands = {
+            ListCommand.class,
+            ActivateCommand.class,
+            RetireCommand.class,
+            ImportCommand.class,
+            ExportCommand.class
+        })
+public final class RegistryCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        throw new ParameterException(
+                spec.commandLine(), "Missing subcommand: list, activate, retire, import or export");
+    }
+}

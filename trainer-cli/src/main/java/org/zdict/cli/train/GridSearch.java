@@ -1,0 +1,139 @@
+package org.zdict.cli.train;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.zdict.ZdictException;
+import org.zdict.cli.Progress;
+import org.zdict.train.DictionaryTrainer;
+
+/**
+ * Trains one dictionary per grid point on the training events, measures each on the held-out events
+ * next to the baselines, and chooses one by the objective.
+ */
+public final class GridSearch {
+    /** Bytes of batches each speed measurement times. */
+    static final long TIMING_BYTES = 2_000_000;
+
+    private final GridSettings settings;
+    private final Meter meter;
+
+    public GridSearch(GridSettings settings) {
+        this(settings, new Meter(TIMING_BYTES, 60_000_000L, 3));
+    }
+
+    GridSearch(GridSettings settings, Meter meter) {
+        this.settings = settings;
+        this.meter = meter;
+    }
+
+    public TrainingReport run(SampleSet samples, Progress.Factory progress) {
+        long begin = System.nanoTime();
+        if (samples.train().size() < 8 || samples.holdout().isEmpty()) {
+            throw new ZdictException("Too few events to train on: " + samples.eventsRead()
+                    + " read, at least 10 are needed (and thousands work best)");
+        }
+        List<GridPoint> points = settings.points();
+        List<byte[]> dictionaries = new ArrayList<>();
+        List<Long> trainMillis = new ArrayList<>();
+        List<String> failures = new ArrayList<>();
+        train(samples, points, dictionaries, trainMillis, failures, progress);
+
+        List<Batches> batches = settings.batchSizes().stream()
+                .map(size -> Batches.of(samples.holdout(), size))
+                .toList();
+        List<BaselineResult> baselines = new ArrayList<>();
+        List<CandidateResult> candidates = new ArrayList<>();
+        int steps = 3 + settings.levels().size() + points.size();
+        try (Progress bar = progress.start("Evaluating", steps, "", 1)) {
+            baselines.add(measureBaseline(Baselines.lz4(), batches, bar));
+            baselines.add(measureBaseline(Baselines.snappy(), batches, bar));
+            baselines.add(measureBaseline(Baselines.gzip(), batches, bar));
+            for (int level : settings.levels()) {
+                baselines.add(measureBaseline(Baselines.zstd(level), batches, bar));
+            }
+            for (int i = 0; i < points.size(); i++) {
+                byte[] dictionary = dictionaries.get(i);
+                if (dictionary != null) {
+                    GridPoint point = points.get(i);
+                    bar.setExtraMessage(point.label());
+                    List<Measurement> measurements = new ArrayList<>();
+                    try (DictionaryCodec codec = new DictionaryCodec(point.label(), dictionary, point.level())) {
+                        for (Batches b : batches) {
+                            measurements.add(meter.measure(codec, b));
+                        }
+                    }
+                    candidates.add(new CandidateResult(point, dictionary, trainMillis.get(i), measurements));
+                }
+                bar.stepBy(1);
+            }
+        }
+        if (candidates.isEmpty()) {
+            throw new ZdictException("zstd could not train any dictionary of the grid: " + String.join("; ", failures));
+        }
+        TrainingReport partial = new TrainingReport(samples, settings, candidates, failures, baselines, null, 0);
+        Objective.Choice choice = settings.objective().choose(candidates, settings.minMbps(), partial.baseline("lz4"));
+        return new TrainingReport(
+                samples, settings, candidates, failures, baselines, choice, (System.nanoTime() - begin) / 1_000_000);
+    }
+
+    private void train(
+            SampleSet samples,
+            List<GridPoint> points,
+            List<byte[]> dictionaries,
+            List<Long> trainMillis,
+            List<String> failures,
+            Progress.Factory progress) {
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, settings.threads()));
+        try (Progress bar = progress.start("Training", points.size(), "", 1)) {
+            List<Future<byte[]>> futures = new ArrayList<>();
+            List<long[]> millis = new ArrayList<>();
+            for (GridPoint point : points) {
+                long[] took = new long[1];
+                millis.add(took);
+                futures.add(pool.submit(() -> {
+                    long start = System.nanoTime();
+                    try {
+                        return DictionaryTrainer.train(samples.train(), point.dictSize(), point.level());
+                    } finally {
+                        took[0] = (System.nanoTime() - start) / 1_000_000;
+                        bar.stepBy(1);
+                    }
+                }));
+            }
+            for (int i = 0; i < points.size(); i++) {
+                try {
+                    dictionaries.add(futures.get(i).get());
+                } catch (ExecutionException e) {
+                    Throwable cause = e.getCause();
+                    if (!(cause instanceof ZdictException)) {
+                        throw new ZdictException("Training " + points.get(i).label() + " failed: " + cause, cause);
+                    }
+                    dictionaries.add(null);
+                    failures.add(points.get(i).label() + ": " + cause.getMessage());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new ZdictException("Interrupted while training", e);
+                }
+                trainMillis.add(millis.get(i)[0]);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private BaselineResult measureBaseline(BlockCodec codec, List<Batches> batches, Progress bar) {
+        bar.setExtraMessage(codec.name());
+        List<Measurement> measurements = new ArrayList<>();
+        try (codec) {
+            for (Batches b : batches) {
+                measurements.add(meter.measure(codec, b));
+            }
+        }
+        bar.stepBy(1);
+        return new BaselineResult(codec.name(), measurements);
+    }
+}

@@ -1,0 +1,80 @@
+package org.zdict.cli.train;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Measures a codec on batches: the ratio over every batch (each checked to round-trip), and the speed
+ * on a leading slice of them, as the best of a few timed rounds (which filters out pauses caused by
+ * other work on the machine).
+ */
+final class Meter {
+    private final long timingBytes;
+    private final long roundNanos;
+    private final int rounds;
+
+    /**
+     * @param timingBytes how many bytes of batches to time (at least one batch)
+     * @param roundNanos the least time one timed round runs
+     * @param rounds timed rounds; the fastest counts
+     */
+    Meter(long timingBytes, long roundNanos, int rounds) {
+        this.timingBytes = timingBytes;
+        this.roundNanos = roundNanos;
+        this.rounds = rounds;
+    }
+
+    Measurement measure(BlockCodec codec, Batches batches) {
+        List<byte[]> payloads = batches.payloads();
+        byte[] scratch = new byte[codec.maxCompressedLength(batches.largest())];
+        byte[] restored = new byte[batches.largest()];
+        byte[][] compressed = new byte[payloads.size()][];
+        long compressedBytes = 0;
+        for (int i = 0; i < payloads.size(); i++) {
+            byte[] payload = payloads.get(i);
+            int n = codec.compress(payload, payload.length, scratch);
+            compressed[i] = Arrays.copyOf(scratch, n);
+            compressedBytes += n;
+            codec.decompress(compressed[i], n, restored, payload.length);
+            if (!Arrays.equals(restored, 0, payload.length, payload, 0, payload.length)) {
+                throw new IllegalStateException(codec.name() + " did not restore held-out batch " + i);
+            }
+        }
+        int count = 0;
+        long timedBytes = 0;
+        while (count < payloads.size() && (count == 0 || timedBytes < timingBytes)) {
+            timedBytes += payloads.get(count++).length;
+        }
+        int timed = count;
+        double compressMBps = best(timedBytes, () -> {
+            for (int i = 0; i < timed; i++) {
+                byte[] payload = payloads.get(i);
+                codec.compress(payload, payload.length, scratch);
+            }
+        });
+        double decompressMBps = best(timedBytes, () -> {
+            for (int i = 0; i < timed; i++) {
+                codec.decompress(compressed[i], compressed[i].length, restored, payloads.get(i).length);
+            }
+        });
+        return new Measurement(batches.batchSize(), batches.rawBytes(), compressedBytes, compressMBps, decompressMBps);
+    }
+
+    /** The best speed over the rounds, in 10^6 bytes per second; one untimed pass warms up first. */
+    private double best(long bytesPerPass, Runnable pass) {
+        pass.run();
+        double best = 0;
+        for (int round = 0; round < rounds; round++) {
+            long passes = 0;
+            long begin = System.nanoTime();
+            long elapsed;
+            do {
+                pass.run();
+                passes++;
+                elapsed = System.nanoTime() - begin;
+            } while (elapsed < roundNanos);
+            best = Math.max(best, bytesPerPass * passes * 1e3 / elapsed);
+        }
+        return best;
+    }
+}

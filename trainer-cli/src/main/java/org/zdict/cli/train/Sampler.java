@@ -1,0 +1,76 @@
+package org.zdict.cli.train;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+import java.util.function.Consumer;
+import org.zdict.cli.Progress;
+import org.zdict.cli.input.EventInput;
+import org.zdict.cli.input.EventReader;
+import org.zdict.cli.input.MalformedEventException;
+import org.zdict.cli.input.OnError;
+import org.zdict.cli.input.Reservoir;
+
+/** Streams the inputs once, keeps a bounded uniform sample, and splits it into training and held-out events. */
+public final class Sampler {
+    private final int maxSamples;
+    private final long maxSampleBytes;
+    private final double holdout;
+    private final long seed;
+    private final OnError onError;
+
+    /**
+     * @param holdout the fraction of the sample held out for evaluation, in (0, 1); 1 holds out all
+     *     of it (to evaluate an existing dictionary)
+     */
+    public Sampler(int maxSamples, long maxSampleBytes, double holdout, long seed, OnError onError) {
+        this.maxSamples = maxSamples;
+        this.maxSampleBytes = maxSampleBytes;
+        this.holdout = holdout;
+        this.seed = seed;
+        this.onError = onError;
+    }
+
+    public SampleSet read(
+            List<EventInput> inputs,
+            InputStream stdin,
+            Progress.Factory progress,
+            Consumer<MalformedEventException> skipped)
+            throws IOException {
+        Reservoir reservoir = new Reservoir(maxSamples, maxSampleBytes, seed);
+        long total = 0;
+        for (EventInput input : inputs) {
+            long size = input.sizeOnDisk();
+            total = size < 0 || total < 0 ? -1 : total + size;
+        }
+        long skippedCount = 0;
+        List<String> names = new ArrayList<>();
+        try (Progress bar = progress.start("Reading events", total, "MB", 1_000_000)) {
+            for (EventInput input : inputs) {
+                names.add(input.name());
+                try (InputStream in = input.open(stdin, bar::stepBy);
+                        EventReader reader = new EventReader(in, input.name(), onError, skipped)) {
+                    for (byte[] event = reader.next(); event != null; event = reader.next()) {
+                        reservoir.offer(event);
+                    }
+                    skippedCount += reader.skippedCount();
+                }
+                bar.setExtraMessage(reservoir.seen() + " events");
+            }
+        }
+        List<byte[]> sample = new ArrayList<>(reservoir.samples());
+        Collections.shuffle(sample, new Random(seed));
+        int held = (int) Math.round(sample.size() * holdout);
+        if (holdout >= 1) {
+            held = sample.size();
+        } else if (sample.size() >= 2) {
+            held = Math.max(1, Math.min(sample.size() - 1, held));
+        }
+        List<byte[]> holdoutEvents = List.copyOf(sample.subList(0, held));
+        List<byte[]> trainEvents = List.copyOf(sample.subList(held, sample.size()));
+        return new SampleSet(names, reservoir.seen(), reservoir.seenBytes(), skippedCount, trainEvents, holdoutEvents);
+    }
+}

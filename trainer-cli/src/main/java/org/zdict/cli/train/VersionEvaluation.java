@@ -1,0 +1,41 @@
+package org.zdict.cli.train;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Measures one existing dictionary, and LZ4 and plain zstd next to it, on new events ({@code zdict eval}). */
+public final class VersionEvaluation {
+    private final Meter meter = new Meter(GridSearch.TIMING_BYTES, 60_000_000L, 3);
+    private final List<Batches> batches;
+
+    public VersionEvaluation(List<byte[]> events, List<Integer> batchSizes) {
+        this.batches = batchSizes.stream().map(size -> Batches.of(events, size)).toList();
+    }
+
+    /** The dictionary as zdict payloads, one measurement per batch size. */
+    public List<Measurement> dictionary(byte[] dictionary, int level) {
+        try (DictionaryCodec codec = new DictionaryCodec("dictionary", dictionary, level)) {
+            return measureAll(codec);
+        }
+    }
+
+    public List<Measurement> lz4() {
+        try (BlockCodec codec = Baselines.lz4()) {
+            return measureAll(codec);
+        }
+    }
+
+    public List<Measurement> zstd(int level) {
+        try (BlockCodec codec = Baselines.zstd(level)) {
+            return measureAll(codec);
+        }
+    }
+
+    private List<Measurement> measureAll(BlockCodec codec) {
+        List<Measurement> measurements = new ArrayList<>();
+        for (Batches b : batches) {
+            measurements.add(meter.measure(codec, b));
+        }
+        return measurements;
+    }
+}
