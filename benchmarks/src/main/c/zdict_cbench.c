@@ -1,0 +1,138 @@
+/*
+ * The physical limit: compresses and decompresses the same batches with the same dictionary and
+ * level as the Java benchmarks, through libzstd itself, the way ZdictCodec drives it (one reused
+ * context each way, a digested dictionary referenced once, content size on, checksum and dictionary
+ * id off).
+ *
+ *   zdict_cbench <batches.bin> <dictionary> <level> [rounds] [seconds-per-round]
+ *
+ * batches.bin: u32 count, then per batch u32 length and the bytes (little-endian), as written by
+ * org.zdict.bench.nativecompare.ExportBatches. Prints one JSON object on stdout.
+ */
+#define ZSTD_STATIC_LINKING_ONLY
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <zstd.h>
+
+static void die(const char *what, const char *detail) {
+    fprintf(stderr, "zdict_cbench: %s%s%s\n", what, detail ? ": " : "", detail ? detail : "");
+    exit(1);
+}
+
+static unsigned char *read_file(const char *path, size_t *size) {
+    FILE *f = fopen(path, "rb");
+    if (!f) die("cannot open", path);
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    unsigned char *data = malloc(n > 0 ? (size_t)n : 1);
+    if (!data || fread(data, 1, (size_t)n, f) != (size_t)n) die("cannot read", path);
+    fclose(f);
+    *size = (size_t)n;
+    return data;
+}
+
+static uint32_t u32le(const unsigned char *p) {
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static double now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + t.tv_nsec / 1e9;
+}
+
+static void check(size_t code, const char *what) {
+    if (ZSTD_isError(code)) die(what, ZSTD_getErrorName(code));
+}
+
+int main(int argc, char **argv) {
+    if (argc < 4) die("usage: zdict_cbench <batches.bin> <dictionary> <level> [rounds] [seconds]", NULL);
+    int level = atoi(argv[3]);
+    int rounds = argc > 4 ? atoi(argv[4]) : 5;
+    double seconds = argc > 5 ? atof(argv[5]) : 1.0;
+
+    size_t file_size, dict_size;
+    unsigned char *file = read_file(argv[1], &file_size);
+    unsigned char *dict = read_file(argv[2], &dict_size);
+    uint32_t count = u32le(file);
+    const unsigned char **src = malloc(count * sizeof *src);
+    size_t *src_len = malloc(count * sizeof *src_len);
+    size_t pos = 4, largest = 0, raw_total = 0;
+    for (uint32_t i = 0; i < count; i++) {
+        src_len[i] = u32le(file + pos);
+        src[i] = file + pos + 4;
+        pos += 4 + src_len[i];
+        if (src_len[i] > largest) largest = src_len[i];
+        raw_total += src_len[i];
+    }
+
+    ZSTD_CDict *cdict = ZSTD_createCDict(dict, dict_size, level);
+    ZSTD_DDict *ddict = ZSTD_createDDict(dict, dict_size);
+    ZSTD_CCtx *cctx = ZSTD_createCCtx();
+    ZSTD_DCtx *dctx = ZSTD_createDCtx();
+    if (!cdict || !ddict || !cctx || !dctx) die("cannot create zstd objects", NULL);
+    check(ZSTD_CCtx_setParameter(cctx, ZSTD_c_contentSizeFlag, 1), "contentSizeFlag");
+    check(ZSTD_CCtx_setParameter(cctx, ZSTD_c_checksumFlag, 0), "checksumFlag");
+    check(ZSTD_CCtx_setParameter(cctx, ZSTD_c_dictIDFlag, 0), "dictIDFlag");
+    check(ZSTD_CCtx_refCDict(cctx, cdict), "refCDict");
+    check(ZSTD_DCtx_refDDict(dctx, ddict), "refDDict");
+
+    size_t bound = ZSTD_compressBound(largest);
+    unsigned char **comp = malloc(count * sizeof *comp);
+    size_t *comp_len = malloc(count * sizeof *comp_len);
+    unsigned char *out = malloc(bound > largest ? bound : largest);
+    size_t comp_total = 0;
+    for (uint32_t i = 0; i < count; i++) {
+        comp[i] = malloc(bound);
+        comp_len[i] = ZSTD_compress2(cctx, comp[i], bound, src[i], src_len[i]);
+        check(comp_len[i], "compress");
+        comp_total += comp_len[i];
+        size_t n = ZSTD_decompressDCtx(dctx, out, largest, comp[i], comp_len[i]);
+        check(n, "decompress");
+        if (n != src_len[i] || memcmp(out, src[i], n) != 0) die("round trip mismatch", NULL);
+    }
+
+    double best_c = 0, sum_c = 0, best_d = 0, sum_d = 0;
+    volatile size_t sink = 0;
+    for (int r = -1; r < rounds; r++) { /* round -1 warms up */
+        size_t bytes = 0;
+        double start = now(), elapsed;
+        uint32_t i = 0;
+        do {
+            for (int k = 0; k < 64; k++) {
+                sink += ZSTD_compress2(cctx, out, bound, src[i], src_len[i]);
+                bytes += src_len[i];
+                if (++i == count) i = 0;
+            }
+        } while ((elapsed = now() - start) < seconds);
+        double c = bytes / elapsed / 1e6;
+        bytes = 0;
+        start = now();
+        i = 0;
+        do {
+            for (int k = 0; k < 64; k++) {
+                sink += ZSTD_decompressDCtx(dctx, out, largest, comp[i], comp_len[i]);
+                bytes += src_len[i];
+                if (++i == count) i = 0;
+            }
+        } while ((elapsed = now() - start) < seconds);
+        double d = bytes / elapsed / 1e6;
+        if (r >= 0) {
+            sum_c += c;
+            sum_d += d;
+            if (c > best_c) best_c = c;
+            if (d > best_d) best_d = d;
+        }
+    }
+    printf("{\"zstd_version\":\"%s\",\"batches\":%u,\"raw_bytes\":%zu,\"compressed_bytes\":%zu,"
+           "\"ratio\":%.4f,\"level\":%d,\"dictionary_bytes\":%zu,\"rounds\":%d,"
+           "\"compress_mb_s_mean\":%.2f,\"compress_mb_s_best\":%.2f,"
+           "\"decompress_mb_s_mean\":%.2f,\"decompress_mb_s_best\":%.2f}\n",
+           ZSTD_versionString(), count, raw_total, comp_total, (double)raw_total / comp_total, level,
+           dict_size, rounds, sum_c / rounds, best_c, sum_d / rounds, best_d);
+    return sink == 42 ? 2 : 0;
+}
