@@ -2,7 +2,6 @@ package org.zdict.kafka;
 
 import java.nio.ByteBuffer;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.kafka.clients.CommonClientConfigs;
@@ -176,6 +175,7 @@ public class ZdictDeserializer<T> implements Deserializer<T> {
             return false;
         }
         DictionaryRegistry registry = codec.registry();
+        metrics.waited(Integer.toString(version));
         boolean found;
         if (registry instanceof KafkaDictionaryRegistry kafka) {
             found = kafka.awaitVersion(version, Duration.ofMillis(waitMs));
@@ -260,9 +260,5 @@ public class ZdictDeserializer<T> implements Deserializer<T> {
         if (codec == null) {
             throw new IllegalStateException("ZdictDeserializer is not configured: call configure(Map, boolean) first");
         }
-    }
-
-    static byte[] copy(byte[] data, int offset, int length) {
-        return Arrays.copyOfRange(data, offset, offset + length);
     }
 }

@@ -20,7 +20,8 @@ import org.apache.kafka.common.utils.Time;
  * uncompressed), {@code unframed} (a pre-zdict value read during migration) and {@code unknown} (an
  * error before the version was known). Each has {@code records-total}, {@code original-bytes-total},
  * {@code compressed-bytes-total}, {@code compression-ratio} (original / compressed since start) and
- * {@code errors-total}.
+ * {@code errors-total}, and for the deserializer {@code unknown-version-waits-total} (records that had to
+ * wait for their version to reach the registry).
  */
 public final class ZdictMetrics {
     public static final String GROUP = "serde-metrics";
@@ -29,6 +30,7 @@ public final class ZdictMetrics {
     public static final String COMPRESSED_BYTES = "compressed-bytes-total";
     public static final String RATIO = "compression-ratio";
     public static final String ERRORS = "errors-total";
+    public static final String WAITS = "unknown-version-waits-total";
 
     private static final Metrics METRICS =
             new Metrics(new MetricConfig(), List.of(new JmxReporter()), Time.SYSTEM, new KafkaMetricsContext("zdict"));
@@ -42,6 +44,7 @@ public final class ZdictMetrics {
         final LongAdder original = new LongAdder();
         final LongAdder compressed = new LongAdder();
         final LongAdder errors = new LongAdder();
+        final LongAdder waits = new LongAdder();
     }
 
     ZdictMetrics(String role, String clientId) {
@@ -58,6 +61,10 @@ public final class ZdictMetrics {
 
     void failed(String version) {
         counters(version).errors.increment();
+    }
+
+    void waited(String version) {
+        counters(version).waits.increment();
     }
 
     /** The current value of metric {@code name} for one role, client and version, or null if never recorded. */
@@ -94,6 +101,7 @@ public final class ZdictMetrics {
             return compressed == 0 ? 0.0 : (double) c.original.sum() / compressed;
         });
         add(ERRORS, "Records that failed", tags, (config, now) -> c.errors.sum());
+        add(WAITS, "Records that waited for their version to reach the registry", tags, (config, now) -> c.waits.sum());
         return c;
     }
 
