@@ -8,6 +8,8 @@ import com.github.luben.zstd.ZstdException;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.OptionalInt;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.zdict.CorruptPayloadException;
 import org.zdict.PayloadTooLargeException;
 import org.zdict.format.PayloadKind;
@@ -33,6 +35,10 @@ public final class ZdictCodec implements AutoCloseable {
     private final ContextPool<CompressContext> compressContexts;
     private final ContextPool<DecompressContext> decompressContexts;
     private volatile boolean closed;
+    /** Calls in progress: close() frees native memory only once none is using it. */
+    private final AtomicInteger calls = new AtomicInteger();
+
+    private final AtomicBoolean freed = new AtomicBoolean();
 
     private ZdictCodec(Builder builder) {
         this.registry = builder.registry;
@@ -90,32 +96,42 @@ public final class ZdictCodec implements AutoCloseable {
 
     /** Like {@link #compress(byte[], int, int, byte[], int)} with dictionary {@code version}. */
     public int compress(int version, byte[] src, int srcOffset, int srcLength, byte[] dst, int dstOffset) {
-        checkArguments(src, srcOffset, srcLength, dst, dstOffset);
-        int frameLevel = level.isPresent() ? level.getAsInt() : dictionaries.levelOf(version);
-        ZstdDictCompress digested = dictionaries.forCompression(version, frameLevel);
-        return compressFrame(
-                PayloadPrefix.dictionaryFrame(version),
-                digested,
-                frameLevel,
-                src,
-                srcOffset,
-                srcLength,
-                dst,
-                dstOffset);
+        enter();
+        try {
+            checkArguments(src, srcOffset, srcLength, dst, dstOffset);
+            int frameLevel = level.isPresent() ? level.getAsInt() : dictionaries.levelOf(version);
+            ZstdDictCompress digested = dictionaries.forCompression(version, frameLevel);
+            return compressFrame(
+                    PayloadPrefix.dictionaryFrame(version),
+                    digested,
+                    frameLevel,
+                    src,
+                    srcOffset,
+                    srcLength,
+                    dst,
+                    dstOffset);
+        } finally {
+            leave();
+        }
     }
 
     /** Compresses without a dictionary, at the codec's level (zstd's default when it has none). */
     public int compressWithoutDictionary(byte[] src, int srcOffset, int srcLength, byte[] dst, int dstOffset) {
-        checkArguments(src, srcOffset, srcLength, dst, dstOffset);
-        return compressFrame(
-                PayloadPrefix.plainFrame(),
-                null,
-                level.orElse(ZstdLevels.DEFAULT),
-                src,
-                srcOffset,
-                srcLength,
-                dst,
-                dstOffset);
+        enter();
+        try {
+            checkArguments(src, srcOffset, srcLength, dst, dstOffset);
+            return compressFrame(
+                    PayloadPrefix.plainFrame(),
+                    null,
+                    level.orElse(ZstdLevels.DEFAULT),
+                    src,
+                    srcOffset,
+                    srcLength,
+                    dst,
+                    dstOffset);
+        } finally {
+            leave();
+        }
     }
 
     /** Writes a payload that stores {@code src} uncompressed (for records too small to gain). */
@@ -160,85 +176,105 @@ public final class ZdictCodec implements AutoCloseable {
      * @throws IllegalArgumentException when {@code dst} has too little room for a valid payload
      */
     public int decompress(byte[] src, int srcOffset, int srcLength, byte[] dst, int dstOffset) {
-        checkOpen();
-        Objects.checkFromIndexSize(srcOffset, srcLength, src.length);
-        Objects.checkFromToIndex(dstOffset, dst.length, dst.length);
-        PayloadPrefix prefix = PayloadPrefix.read(src, srcOffset, srcLength);
-        int frameOffset = srcOffset + prefix.length();
-        int frameLength = srcLength - prefix.length();
-        int room = dst.length - dstOffset;
-        if (prefix.kind() == PayloadKind.STORED) {
-            checkLimit(frameLength, prefix);
-            checkRoom(frameLength, room);
-            System.arraycopy(src, frameOffset, dst, dstOffset, frameLength);
-            return frameLength;
-        }
-        long declared = FrameChecks.declaredContentSize(prefix, src, frameOffset, frameLength);
-        if (declared >= 0) {
-            checkLimit(declared, prefix);
-            checkRoom(declared, room);
-        }
-        ZstdDictDecompress digested = dictionaryFor(prefix);
-        DecompressContext context = decompressContexts.borrow();
+        enter();
         try {
-            if (declared >= 0) {
-                return decodeFrame(
-                        context.with(digested), prefix, src, frameOffset, frameLength, dst, dstOffset, (int) declared);
+            Objects.checkFromIndexSize(srcOffset, srcLength, src.length);
+            Objects.checkFromToIndex(dstOffset, dst.length, dst.length);
+            PayloadPrefix prefix = PayloadPrefix.read(src, srcOffset, srcLength);
+            int frameOffset = srcOffset + prefix.length();
+            int frameLength = srcLength - prefix.length();
+            int room = dst.length - dstOffset;
+            if (prefix.kind() == PayloadKind.STORED) {
+                checkLimit(frameLength, prefix);
+                checkRoom(frameLength, room);
+                System.arraycopy(src, frameOffset, dst, dstOffset, frameLength);
+                return frameLength;
             }
-            return UnknownSizeFrames.decodeInto(
-                    context,
-                    digested,
-                    prefix,
-                    src,
-                    frameOffset,
-                    frameLength,
-                    dst,
-                    dstOffset,
-                    room,
-                    maxDecompressedSize);
+            long declared = FrameChecks.declaredContentSize(prefix, src, frameOffset, frameLength);
+            if (declared >= 0) {
+                checkLimit(declared, prefix);
+                checkRoom(declared, room);
+            }
+            ZstdDictDecompress digested = dictionaryFor(prefix);
+            DecompressContext context = decompressContexts.borrow();
+            try {
+                if (declared >= 0) {
+                    return decodeFrame(
+                            context.with(digested), prefix, src, frameOffset, frameLength, dst, dstOffset, (int)
+                                    declared);
+                }
+                return UnknownSizeFrames.decodeInto(
+                        context,
+                        digested,
+                        prefix,
+                        src,
+                        frameOffset,
+                        frameLength,
+                        dst,
+                        dstOffset,
+                        room,
+                        maxDecompressedSize);
+            } finally {
+                decompressContexts.giveBack(context);
+            }
         } finally {
-            decompressContexts.giveBack(context);
+            leave();
         }
     }
 
     /** Decompresses a whole payload, allocating exactly its declared size (checked against the limit). */
     public byte[] decompress(byte[] src) {
-        checkOpen();
-        PayloadPrefix prefix = PayloadPrefix.read(src, 0, src.length);
-        int frameLength = src.length - prefix.length();
-        if (prefix.kind() == PayloadKind.STORED) {
-            checkLimit(frameLength, prefix);
-            return Arrays.copyOfRange(src, prefix.length(), src.length);
-        }
-        long declared = FrameChecks.declaredContentSize(prefix, src, prefix.length(), frameLength);
-        if (declared >= 0) {
-            checkLimit(declared, prefix);
-        }
-        ZstdDictDecompress digested = dictionaryFor(prefix);
-        DecompressContext context = decompressContexts.borrow();
+        enter();
         try {
-            if (declared >= 0) {
-                byte[] dst = new byte[(int) declared];
-                decodeFrame(context.with(digested), prefix, src, prefix.length(), frameLength, dst, 0, dst.length);
-                return dst;
+            PayloadPrefix prefix = PayloadPrefix.read(src, 0, src.length);
+            int frameLength = src.length - prefix.length();
+            if (prefix.kind() == PayloadKind.STORED) {
+                checkLimit(frameLength, prefix);
+                return Arrays.copyOfRange(src, prefix.length(), src.length);
             }
-            return UnknownSizeFrames.decodeGrowing(
-                    context, digested, prefix, src, prefix.length(), frameLength, maxDecompressedSize);
+            long declared = FrameChecks.declaredContentSize(prefix, src, prefix.length(), frameLength);
+            if (declared >= 0) {
+                checkLimit(declared, prefix);
+            }
+            ZstdDictDecompress digested = dictionaryFor(prefix);
+            DecompressContext context = decompressContexts.borrow();
+            try {
+                if (declared >= 0) {
+                    byte[] dst = new byte[(int) declared];
+                    decodeFrame(context.with(digested), prefix, src, prefix.length(), frameLength, dst, 0, dst.length);
+                    return dst;
+                }
+                return UnknownSizeFrames.decodeGrowing(
+                        context, digested, prefix, src, prefix.length(), frameLength, maxDecompressedSize);
+            } finally {
+                decompressContexts.giveBack(context);
+            }
         } finally {
-            decompressContexts.giveBack(context);
+            leave();
         }
     }
 
-    /** Frees every native context and digested dictionary. Idempotent. */
+    /**
+     * Frees every native context and digested dictionary, at once or, when other threads are still in
+     * a call, as soon as the last of them returns. Idempotent.
+     */
     @Override
     public void close() {
         if (closed) {
             return;
         }
         closed = true;
-        compressContexts.close();
-        decompressContexts.close();
-        dictionaries.close();
+        if (calls.get() == 0) {
+            free();
+        }
+    }
+
+    private void free() {
+        if (freed.compareAndSet(false, true)) {
+            compressContexts.close();
+            decompressContexts.close();
+            dictionaries.close();
+        }
     }
 
     private int compressFrame(
@@ -322,6 +358,22 @@ public final class ZdictCodec implements AutoCloseable {
         if (dstOffset < 0 || dstOffset > dst.length || dst.length - dstOffset < needed) {
             throw new IllegalArgumentException("Destination of " + dst.length + " bytes from offset " + dstOffset
                     + " is too small: compressing " + srcLength + " bytes needs maxCompressedLength = " + needed);
+        }
+    }
+
+    /** Starts a call that uses native memory; every enter() is paired with a leave() in finally. */
+    private void enter() {
+        checkOpen();
+        calls.incrementAndGet();
+        if (closed) {
+            leave();
+            checkOpen();
+        }
+    }
+
+    private void leave() {
+        if (calls.decrementAndGet() == 0 && closed) {
+            free();
         }
     }
 
