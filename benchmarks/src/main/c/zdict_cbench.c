@@ -45,6 +45,12 @@ static double now(void) {
     return t.tv_sec + t.tv_nsec / 1e9;
 }
 
+static double cpu_now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return t.tv_sec + t.tv_nsec / 1e9;
+}
+
 static void check(size_t code, const char *what) {
     if (ZSTD_isError(code)) die(what, ZSTD_getErrorName(code));
 }
@@ -97,10 +103,11 @@ int main(int argc, char **argv) {
     }
 
     double best_c = 0, sum_c = 0, best_d = 0, sum_d = 0;
+    double cpu_best_c = 0, cpu_sum_c = 0, cpu_best_d = 0, cpu_sum_d = 0;
     volatile size_t sink = 0;
     for (int r = -1; r < rounds; r++) { /* round -1 warms up */
         size_t bytes = 0;
-        double start = now(), elapsed;
+        double start = now(), cpu_start = cpu_now(), elapsed;
         uint32_t i = 0;
         do {
             for (int k = 0; k < 64; k++) {
@@ -110,8 +117,10 @@ int main(int argc, char **argv) {
             }
         } while ((elapsed = now() - start) < seconds);
         double c = bytes / elapsed / 1e6;
+        double cpu_c = bytes / (cpu_now() - cpu_start) / 1e6;
         bytes = 0;
         start = now();
+        cpu_start = cpu_now();
         i = 0;
         do {
             for (int k = 0; k < 64; k++) {
@@ -121,7 +130,12 @@ int main(int argc, char **argv) {
             }
         } while ((elapsed = now() - start) < seconds);
         double d = bytes / elapsed / 1e6;
+        double cpu_d = bytes / (cpu_now() - cpu_start) / 1e6;
         if (r >= 0) {
+            cpu_sum_c += cpu_c;
+            cpu_sum_d += cpu_d;
+            if (cpu_c > cpu_best_c) cpu_best_c = cpu_c;
+            if (cpu_d > cpu_best_d) cpu_best_d = cpu_d;
             sum_c += c;
             sum_d += d;
             if (c > best_c) best_c = c;
@@ -131,8 +145,11 @@ int main(int argc, char **argv) {
     printf("{\"zstd_version\":\"%s\",\"batches\":%u,\"raw_bytes\":%zu,\"compressed_bytes\":%zu,"
            "\"ratio\":%.4f,\"level\":%d,\"dictionary_bytes\":%zu,\"rounds\":%d,"
            "\"compress_mb_s_mean\":%.2f,\"compress_mb_s_best\":%.2f,"
-           "\"decompress_mb_s_mean\":%.2f,\"decompress_mb_s_best\":%.2f}\n",
+           "\"decompress_mb_s_mean\":%.2f,\"decompress_mb_s_best\":%.2f,"
+           "\"compress_mb_cpu_s_mean\":%.2f,\"compress_mb_cpu_s_best\":%.2f,"
+           "\"decompress_mb_cpu_s_mean\":%.2f,\"decompress_mb_cpu_s_best\":%.2f}\n",
            ZSTD_versionString(), count, raw_total, comp_total, (double)raw_total / comp_total, level,
-           dict_size, rounds, sum_c / rounds, best_c, sum_d / rounds, best_d);
+           dict_size, rounds, sum_c / rounds, best_c, sum_d / rounds, best_d, cpu_sum_c / rounds,
+           cpu_best_c, cpu_sum_d / rounds, cpu_best_d);
     return sink == 42 ? 2 : 0;
 }

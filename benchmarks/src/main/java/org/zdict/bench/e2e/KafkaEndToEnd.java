@@ -27,21 +27,21 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.serialization.Deserializer;
-import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
 import org.apache.kafka.common.test.TestKitNodes;
 import org.zdict.bench.codec.Codecs;
 import org.zdict.bench.data.DictionaryCache;
 import org.zdict.bench.data.EventSplit;
-import org.zdict.codec.ZdictCodec;
+import org.zdict.kafka.ZdictDeserializer;
+import org.zdict.kafka.ZdictSerdeConfig;
+import org.zdict.kafka.ZdictSerializer;
 import org.zdict.registry.DictionaryInfo;
-import org.zdict.registry.InMemoryDictionaryRegistry;
+import org.zdict.registry.DirectoryDictionaryRegistry;
 
 /**
  * Produces the same held-out events through a real in-process KRaft broker with each {@code
- * compression.type} and with zdict (values compressed by the serializer, broker-side compression
- * none), then consumes them all back, as {@code kafka-producer-perf-test} does. Writes one JSON row
+ * compression.type} and with zdict ({@link ZdictSerializer} and {@link ZdictDeserializer} over a
+ * directory registry holding one trained dictionary, broker-side compression none), then consumes them all back, as {@code kafka-producer-perf-test} does. Writes one JSON row
  * per (scenario, variant).
  *
  * <pre>
@@ -58,15 +58,16 @@ public final class KafkaEndToEnd {
     private final Path baseDirectory;
     private final List<byte[]> events;
     private final byte[] document;
-    private final ZdictCodec codec;
+    private final Map<String, Object> zdictConfig;
     private int clientNumber;
 
-    private KafkaEndToEnd(KafkaClusterTestKit cluster, List<byte[]> events, byte[] document, ZdictCodec codec) {
+    private KafkaEndToEnd(
+            KafkaClusterTestKit cluster, List<byte[]> events, byte[] document, Map<String, Object> zdictConfig) {
         this.cluster = cluster;
         this.baseDirectory = Paths.get(cluster.nodes().baseDirectory());
         this.events = events;
         this.document = document;
-        this.codec = codec;
+        this.zdictConfig = zdictConfig;
     }
 
     public static void main(String[] args) throws Exception {
@@ -93,14 +94,18 @@ public final class KafkaEndToEnd {
         EventSplit split = EventSplit.load(dataset, EventSplit.TRAINING_EVENTS, 100_000);
         Codecs.DictionarySpec spec = Codecs.dictionaryOf(label);
         byte[] dictionary = DictionaryCache.dictionary(split, spec);
-        InMemoryDictionaryRegistry registry = new InMemoryDictionaryRegistry();
-        DictionaryInfo info = registry.publish(dictionary, spec.level(), Map.of("dataset", dataset));
-        registry.activate(info.version());
+        Path registryDir = Files.createTempDirectory("zdict-e2e-registry");
+        try (DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(registryDir)) {
+            DictionaryInfo info = registry.publish(dictionary, spec.level(), Map.of("dataset", dataset));
+            registry.activate(info.version());
+        }
+        Map<String, Object> zdictConfig = Map.of(
+                ZdictSerdeConfig.REGISTRY_CONFIG, registryDir.toString(),
+                ZdictSerdeConfig.LEVEL_CONFIG, spec.level());
 
         List<Map<String, Object>> rows = new ArrayList<>();
-        try (ZdictCodec codec = ZdictCodec.builder(registry).level(spec.level()).build();
-                KafkaClusterTestKit cluster = startCluster()) {
-            KafkaEndToEnd harness = new KafkaEndToEnd(cluster, split.heldOut(), document(split.heldOut()), codec);
+        try (KafkaClusterTestKit cluster = startCluster()) {
+            KafkaEndToEnd harness = new KafkaEndToEnd(cluster, split.heldOut(), document(split.heldOut()), zdictConfig);
             System.out.printf(
                     "Broker up; %d held-out %s events (avg %.0f B), dictionary %s (%d B)%n",
                     split.heldOut().size(),
@@ -171,8 +176,8 @@ public final class KafkaEndToEnd {
         long producerCpu;
         long start;
         long elapsed;
-        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(
-                producerConfig(scenario, variant, clientId), new ByteArraySerializer(), serializer(variant))) {
+        try (KafkaProducer<byte[], byte[]> producer =
+                new KafkaProducer<>(producerConfig(scenario, variant, clientId))) {
             producer.partitionsFor(topic); // metadata before the clock starts
             long cpuBefore = THREADS.getCurrentThreadCpuTime();
             long ioCpuBefore = cpuOfThreads("kafka-producer-network-thread | " + clientId);
@@ -249,10 +254,16 @@ public final class KafkaEndToEnd {
         config.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, LARGE_LIMIT);
         config.put(ConsumerConfig.FETCH_MAX_BYTES_CONFIG, 4 * LARGE_LIMIT);
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        config.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
+        if (variant.equals("zdict")) {
+            config.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ZdictDeserializer.class);
+            config.putAll(zdictConfig);
+        } else {
+            config.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
+        }
         long bytes = 0;
         int count = 0;
-        try (KafkaConsumer<byte[], byte[]> consumer =
-                new KafkaConsumer<>(config, new ByteArrayDeserializer(), deserializer(variant))) {
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config)) {
             List<TopicPartition> partitions = new ArrayList<>();
             for (int p = 0; p < scenario.partitions(); p++) {
                 partitions.add(new TopicPartition(topic, p));
@@ -283,6 +294,13 @@ public final class KafkaEndToEnd {
         config.put(ProducerConfig.BATCH_SIZE_CONFIG, scenario.batchSize());
         config.put(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, LARGE_LIMIT);
         config.put(ProducerConfig.BUFFER_MEMORY_CONFIG, 128L << 20);
+        config.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
+        if (variant.equals("zdict")) {
+            config.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ZdictSerializer.class);
+            config.putAll(zdictConfig);
+        } else {
+            config.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
+        }
         return config;
     }
 
@@ -293,14 +311,6 @@ public final class KafkaEndToEnd {
                     .all()
                     .get();
         }
-    }
-
-    private Serializer<byte[]> serializer(String variant) {
-        return variant.equals("zdict") ? LocalZdictSerde.serializer(codec) : new ByteArraySerializer();
-    }
-
-    private Deserializer<byte[]> deserializer(String variant) {
-        return variant.equals("zdict") ? LocalZdictSerde.deserializer(codec) : new ByteArrayDeserializer();
     }
 
     private static long cpuOfThreads(String namePrefix) {

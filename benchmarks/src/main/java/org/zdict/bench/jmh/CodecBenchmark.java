@@ -98,22 +98,24 @@ public class CodecBenchmark {
     }
 
     @Benchmark
-    public int compress(ByteCounters counters) {
+    public int compress(ByteCounters counters, CpuCounters cpu) {
         byte[] src = batches[next];
         next = next + 1 == batches.length ? 0 : next + 1;
         int n = instance.compress(src, 0, src.length, output);
         counters.rawBytes += src.length;
         counters.compressedBytes += n;
+        cpu.bytes += src.length;
         return n;
     }
 
     @Benchmark
-    public int decompress(ByteCounters counters) {
+    public int decompress(ByteCounters counters, CpuCounters cpu) {
         int i = next;
         next = next + 1 == batches.length ? 0 : next + 1;
         int n = instance.decompress(compressed[i], 0, compressedLengths[i], output, batches[i].length);
         counters.rawBytes += n;
         counters.compressedBytes += compressedLengths[i];
+        cpu.bytes += n;
         return n;
     }
 }

@@ -1,6 +1,8 @@
 package org.zdict.bench.nativecompare;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
@@ -52,6 +54,11 @@ public final class JavaLoop {
                 }
             }
             long nanos = (long) (seconds * 1e9);
+            ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+            double cpuBestC = 0;
+            double cpuSumC = 0;
+            double cpuBestD = 0;
+            double cpuSumD = 0;
             double bestC = 0;
             double sumC = 0;
             double bestD = 0;
@@ -59,6 +66,7 @@ public final class JavaLoop {
             long sink = 0;
             for (int r = -warmUps; r < rounds; r++) {
                 long bytes = 0;
+                long cpuStart = threads.getCurrentThreadCpuTime();
                 long start = System.nanoTime();
                 long elapsed;
                 int i = 0;
@@ -72,8 +80,10 @@ public final class JavaLoop {
                     }
                 } while ((elapsed = System.nanoTime() - start) < nanos);
                 double c = bytes / (elapsed / 1e9) / 1e6;
+                double cpuC = bytes / ((threads.getCurrentThreadCpuTime() - cpuStart) / 1e9) / 1e6;
                 bytes = 0;
                 i = 0;
+                cpuStart = threads.getCurrentThreadCpuTime();
                 start = System.nanoTime();
                 do {
                     for (int k = 0; k < 64; k++) {
@@ -85,7 +95,12 @@ public final class JavaLoop {
                     }
                 } while ((elapsed = System.nanoTime() - start) < nanos);
                 double d = bytes / (elapsed / 1e9) / 1e6;
+                double cpuD = bytes / ((threads.getCurrentThreadCpuTime() - cpuStart) / 1e9) / 1e6;
                 if (r >= 0) {
+                    cpuSumC += cpuC;
+                    cpuSumD += cpuD;
+                    cpuBestC = Math.max(cpuBestC, cpuC);
+                    cpuBestD = Math.max(cpuBestD, cpuD);
                     sumC += c;
                     sumD += d;
                     bestC = Math.max(bestC, c);
@@ -96,7 +111,9 @@ public final class JavaLoop {
                     Locale.ROOT,
                     "{\"codec\":\"%s\",\"batches\":%d,\"raw_bytes\":%d,\"compressed_bytes\":%d,\"ratio\":%.4f,"
                             + "\"rounds\":%d,\"compress_mb_s_mean\":%.2f,\"compress_mb_s_best\":%.2f,"
-                            + "\"decompress_mb_s_mean\":%.2f,\"decompress_mb_s_best\":%.2f,\"sink\":%d}%n",
+                            + "\"decompress_mb_s_mean\":%.2f,\"decompress_mb_s_best\":%.2f,"
+                            + "\"compress_mb_cpu_s_mean\":%.2f,\"compress_mb_cpu_s_best\":%.2f,"
+                            + "\"decompress_mb_cpu_s_mean\":%.2f,\"decompress_mb_cpu_s_best\":%.2f,\"sink\":%d}%n",
                     label,
                     count,
                     rawTotal,
@@ -107,6 +124,10 @@ public final class JavaLoop {
                     bestC,
                     sumD / rounds,
                     bestD,
+                    cpuSumC / rounds,
+                    cpuBestC,
+                    cpuSumD / rounds,
+                    cpuBestD,
                     sink & 1);
         }
     }

@@ -39,10 +39,10 @@ final class Charts {
         compressPoints.stream()
                 .sorted(java.util.Comparator.comparingInt(JmhPoint::batch))
                 .forEach(p -> series.computeIfAbsent(p.codec(), c -> new XYSeries(c, false))
-                        .add(p.mbPerSecond(), p.ratio()));
+                        .add(Double.isNaN(p.mbPerCpuSecond()) ? p.mbPerSecond() : p.mbPerCpuSecond(), p.ratio()));
         XYSeriesCollection data = new XYSeriesCollection();
         series.values().forEach(data::addSeries);
-        LogAxis x = new LogAxis("compression MB/s (log scale)");
+        LogAxis x = new LogAxis("compression MB per CPU-second (log scale)");
         x.setSmallestValue(1);
         NumberAxis y = new NumberAxis("compression ratio (raw / compressed)");
         XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);

@@ -106,7 +106,9 @@ public final class ReportGenerator {
         renderRatioSummary();
         for (String dataset : distinct(points, JmhPoint::dataset)) {
             md.append("\n#### ").append(dataset).append("\n\n");
-            md.append("| codec | batch | ratio | compress MB/s | decompress MB/s |\n|---|---:|---:|---:|---:|\n");
+            md.append(
+                    "| codec | batch | ratio | compress MB/s (wall) | MB/CPU-s | decompress MB/s (wall) | MB/CPU-s |\n"
+                            + "|---|---:|---:|---:|---:|---:|---:|\n");
             for (String codec : distinct(points, JmhPoint::codec)) {
                 for (int batch :
                         new TreeSet<>(points.stream().map(JmhPoint::batch).toList())) {
@@ -118,12 +120,14 @@ public final class ReportGenerator {
                     double ratio = c.or(() -> d).get().ratio();
                     md.append(String.format(
                             Locale.ROOT,
-                            "| %s | %d | %.2f | %s | %s |%n",
+                            "| %s | %d | %.2f | %s | %s | %s | %s |%n",
                             codec,
                             batch,
                             ratio,
                             c.map(ReportGenerator::speed).orElse("–"),
-                            d.map(ReportGenerator::speed).orElse("–")));
+                            c.map(ReportGenerator::cpuSpeed).orElse("–"),
+                            d.map(ReportGenerator::speed).orElse("–"),
+                            d.map(ReportGenerator::cpuSpeed).orElse("–")));
                 }
             }
             List<JmhPoint> compress = points.stream()
@@ -182,7 +186,13 @@ public final class ReportGenerator {
     }
 
     private void renderCompare() {
-        md.append("\n#### Java against the C library (same batches, dictionary and level; best round)\n\n");
+        renderCompare("MB per second of the measuring thread's CPU time", "mb_cpu_s");
+        renderCompare("MB per second of wall-clock time", "mb_s");
+        renderCompareJmh();
+    }
+
+    private void renderCompare(String title, String unit) {
+        md.append("\n#### Java against the C library: ").append(title).append(" (best round)\n\n");
         md.append("| data set | batch | codec | ratio C | ratio Java | C compress MB/s | ZdictCodec | × C |"
                 + " bare zstd-jni | × C | C decompress MB/s | ZdictCodec | × C | bare zstd-jni | × C |\n");
         md.append("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
@@ -199,9 +209,9 @@ public final class ReportGenerator {
                     .orElse(first)
                     .get("codec");
             String bare = "jni" + codec.substring(1);
-            Best c = Best.of(group, "c", codec);
-            Best z = Best.of(group, "java", codec);
-            Best j = Best.of(group, "java", bare);
+            Best c = Best.of(group, "c", codec, unit);
+            Best z = Best.of(group, "java", codec, unit);
+            Best j = Best.of(group, "java", bare, unit);
             md.append(String.format(
                     Locale.ROOT,
                     "| %s | %d | %s | %.2f | %.2f | %.0f | %.0f | %s | %.0f | %s | %.0f | %.0f | %s | %.0f | %s |%n",
@@ -221,6 +231,9 @@ public final class ReportGenerator {
                     j.decompress,
                     fraction(j.decompress, c.decompress)));
         }
+    }
+
+    private void renderCompareJmh() {
         if (!cJavaPoints.isEmpty()) {
             md.append("\nThe same points in JMH (mean of iterations, MB/s):\n\n");
             md.append("| data set | batch | codec | compress MB/s | decompress MB/s |\n|---|---:|---|---:|---:|\n");
@@ -243,7 +256,7 @@ public final class ReportGenerator {
 
     /** The best round over every pass of one implementation at one point. */
     private record Best(double ratio, double compress, double decompress) {
-        static Best of(List<Map<String, Object>> group, String impl, String codec) {
+        static Best of(List<Map<String, Object>> group, String impl, String codec, String unit) {
             double ratio = Double.NaN;
             double compress = Double.NaN;
             double decompress = Double.NaN;
@@ -251,11 +264,11 @@ public final class ReportGenerator {
                 if (impl.equals(r.get("impl")) && codec.equals(r.get("codec"))) {
                     ratio = Json.number(r.get("ratio"));
                     compress = Double.isNaN(compress)
-                            ? Json.number(r.get("compress_mb_s_best"))
-                            : Math.max(compress, Json.number(r.get("compress_mb_s_best")));
+                            ? Json.number(r.get("compress_" + unit + "_best"))
+                            : Math.max(compress, Json.number(r.get("compress_" + unit + "_best")));
                     decompress = Double.isNaN(decompress)
-                            ? Json.number(r.get("decompress_mb_s_best"))
-                            : Math.max(decompress, Json.number(r.get("decompress_mb_s_best")));
+                            ? Json.number(r.get("decompress_" + unit + "_best"))
+                            : Math.max(decompress, Json.number(r.get("decompress_" + unit + "_best")));
                 }
             }
             return new Best(ratio, compress, decompress);
@@ -314,6 +327,10 @@ public final class ReportGenerator {
         return Double.isNaN(p.mbError()) || p.mbError() == 0
                 ? String.format(Locale.ROOT, "%.0f", p.mbPerSecond())
                 : String.format(Locale.ROOT, "%.0f ± %.0f", p.mbPerSecond(), p.mbError());
+    }
+
+    private static String cpuSpeed(JmhPoint p) {
+        return Double.isNaN(p.mbPerCpuSecond()) ? "–" : String.format(Locale.ROOT, "%.0f", p.mbPerCpuSecond());
     }
 
     private static String fraction(double java, double c) {
