@@ -11,7 +11,6 @@ import picocli.CommandLine.Option;
 /** {@code zdict compress}: one input, one framed payload. */
 @Command(
         name = "compress",
-        mixinStandardHelpOptions = true,
         description = {
             "Compress the input into one zdict payload with the registry's active dictionary (or --version N).",
             "The zstd frame carries a content checksum."
@@ -19,6 +18,12 @@ import picocli.CommandLine.Option;
 public final class CompressCommand implements Callable<Integer> {
     @Mixin
     RegistryOption registry;
+
+    @Option(
+            names = {"-h", "--help"},
+            usageHelp = true,
+            description = "Show this help message and exit (--version here names a dictionary version).")
+    boolean help;
 
     @Mixin
     StreamOptions streams;

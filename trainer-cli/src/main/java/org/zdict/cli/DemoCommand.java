@@ -31,8 +31,9 @@ import picocli.CommandLine.Spec;
         name = "demo",
         mixinStandardHelpOptions = true,
         description = {
-            "Train on the bundled real sample (39,244 Wikipedia edit events from " + BundledSample.ORIGIN + "),",
-            "print the evaluation table, and publish and activate the chosen dictionary in the local registry."
+            "Train on real sample events that come with the build, print the evaluation, and publish and activate"
+                    + " the choice in the local registry.",
+            "The sample: 39,244 Wikipedia edit events from " + BundledSample.ORIGIN + "."
         })
 public final class DemoCommand implements Callable<Integer> {
     static final long SEED = 1;
@@ -71,12 +72,11 @@ public final class DemoCommand implements Callable<Integer> {
         out.println("zdict demo: training on " + BundledSample.NAME + " (" + BundledSample.ORIGIN + ")");
         out.flush();
 
-        SampleSet samples = new Sampler(200_000, 16 << 20, 0.2, SEED, OnError.FAIL)
-                .read(
-                        List.of(EventInput.of(BundledSample.NAME, BundledSample::open)),
-                        System.in,
-                        progress,
-                        skipped -> SkipReporter.report(spec.commandLine().getErr(), skipped));
+        SampleSet samples = InputReading.read(
+                new Sampler(200_000, 16 << 20, 0.2, SEED, OnError.FAIL),
+                List.of(EventInput.of(BundledSample.NAME, BundledSample::open)),
+                progress,
+                spec.commandLine().getErr());
         GridSettings settings = new GridSettings(
                 List.of(16 << 10, 32 << 10, 64 << 10, 112 << 10),
                 List.of(1, 3),

@@ -27,7 +27,6 @@ import picocli.CommandLine.Spec;
 /** {@code zdict eval}: how an existing version does on new events, and whether it has drifted. */
 @Command(
         name = "eval",
-        mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
             "Measure a dictionary version on new events next to LZ4 and plain zstd, compare with the ratio"
@@ -39,6 +38,12 @@ public final class EvalCommand implements Callable<Integer> {
 
     @Mixin
     RegistryOption registry;
+
+    @Option(
+            names = {"-h", "--help"},
+            usageHelp = true,
+            description = "Show this help message and exit (--version here names a dictionary version).")
+    boolean help;
 
     @Option(
             names = {"-i", "--input"},
@@ -127,12 +132,11 @@ public final class EvalCommand implements Callable<Integer> {
             dictionary = source.get(chosen);
         }
         DictionaryInfo info = dictionary.info();
-        SampleSet events = new Sampler(maxSamples, maxSampleBytes, 1.0, seed, onError)
-                .read(
-                        EventInput.expand(all),
-                        System.in,
-                        Progress.forTerminal(quiet),
-                        skipped -> SkipReporter.report(err, skipped));
+        SampleSet events = InputReading.read(
+                new Sampler(maxSamples, maxSampleBytes, 1.0, seed, onError),
+                EventInput.expand(all),
+                Progress.forTerminal(quiet),
+                err);
         if (events.holdout().isEmpty()) {
             throw new CliException("No events in " + String.join(", ", events.inputs()));
         }

@@ -19,8 +19,8 @@ import picocli.CommandLine.Spec;
         name = "inspect",
         mixinStandardHelpOptions = true,
         description = {
-            "Describe a zdict payload (marker, dictionary version, zstd frame header, sizes)",
-            "or a zstd dictionary file (dictionary id, size, SHA-256)."
+            "Describe a zdict payload or a zstd dictionary file.",
+            "Payload: marker, dictionary version, zstd frame header, sizes. Dictionary: id, size, SHA-256."
         })
 public final class InspectCommand implements Callable<Integer> {
     @Spec

@@ -14,8 +14,8 @@ public final class RegistryOption {
     @Option(
             names = {"-r", "--registry"},
             required = true,
-            paramLabel = "DIR",
-            description = "The dictionary registry: a folder (created if missing).")
+            paramLabel = "DIR|kafka://HOST:PORT/TOPIC",
+            description = "The dictionary registry: a folder, or a compacted Kafka topic.")
     String registry;
 
     /** The parsed location; a bad value is a usage error naming it. */

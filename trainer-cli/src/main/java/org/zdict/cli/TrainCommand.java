@@ -55,7 +55,7 @@ public final class TrainCommand implements Callable<Integer> {
 
     @Option(
             names = {"-r", "--registry"},
-            paramLabel = "DIR",
+            paramLabel = "DIR|kafka://HOST:PORT/TOPIC",
             description = "Publish the chosen dictionary into this registry (created if missing).")
     String registry;
 
@@ -179,8 +179,8 @@ public final class TrainCommand implements Callable<Integer> {
         Progress.Factory progress = Progress.forTerminal(quiet);
 
         List<EventInput> eventInputs = EventInput.expand(all);
-        SampleSet samples = new Sampler(maxSamples, maxSampleBytes, holdout, seed, onError)
-                .read(eventInputs, System.in, progress, skipped -> SkipReporter.report(err, skipped));
+        SampleSet samples = InputReading.read(
+                new Sampler(maxSamples, maxSampleBytes, holdout, seed, onError), eventInputs, progress, err);
         GridSettings settings = new GridSettings(dictSizes, levels, batchSizes, objective, minMbps, threads);
         TrainingReport report = new GridSearch(settings).run(samples, progress);
         ReportTable.print(report, out);

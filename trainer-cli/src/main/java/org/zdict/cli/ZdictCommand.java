@@ -1,5 +1,6 @@
 package org.zdict.cli;
 
+import java.util.Arrays;
 import java.util.concurrent.Callable;
 import org.zdict.cli.registry.RegistryCommand;
 import picocli.CommandLine;
@@ -32,6 +33,7 @@ public final class ZdictCommand implements Callable<Integer> {
     public static final int EXIT_OK = 0;
     public static final int EXIT_FAILURE = 1;
     public static final int EXIT_USAGE = 2;
+    private static final String LOG_LEVEL = "org.slf4j.simpleLogger.defaultLogLevel";
 
     @Spec
     CommandSpec spec;
@@ -54,6 +56,11 @@ public final class ZdictCommand implements Callable<Integer> {
     }
 
     public static void main(String[] args) {
+        System.setProperty("java.awt.headless", "true");
+        if (System.getProperty(LOG_LEVEL) == null) {
+            // Kafka clients log connection retries as warnings; zdict reports failures itself.
+            System.setProperty(LOG_LEVEL, Arrays.asList(args).contains("--verbose") ? "warn" : "error");
+        }
         System.exit(commandLine().execute(args));
     }
 }

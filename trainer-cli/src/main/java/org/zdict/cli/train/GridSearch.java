@@ -16,13 +16,20 @@ import org.zdict.train.DictionaryTrainer;
  */
 public final class GridSearch {
     /** Bytes of batches each speed measurement times. */
-    static final long TIMING_BYTES = 2_000_000;
+    static final long TIMING_BYTES = 1_000_000;
+    /** Each timed round runs at least this long; many short rounds find a quiet moment on a busy machine. */
+    static final long ROUND_NANOS = Long.getLong("zdict.timing.round.millis", 20) * 1_000_000L;
+    /**
+     * Timed rounds per measurement; the fastest counts. (The system properties {@code zdict.timing.rounds}
+     * and {@code zdict.timing.round.millis} shorten timing where speeds do not matter, as in unit tests.)
+     */
+    static final int ROUNDS = Integer.getInteger("zdict.timing.rounds", 10);
 
     private final GridSettings settings;
     private final Meter meter;
 
     public GridSearch(GridSettings settings) {
-        this(settings, new Meter(TIMING_BYTES, 60_000_000L, 3));
+        this(settings, new Meter(TIMING_BYTES, ROUND_NANOS, ROUNDS));
     }
 
     GridSearch(GridSettings settings, Meter meter) {

@@ -5,7 +5,7 @@ import java.util.List;
 
 /** Measures one existing dictionary, and LZ4 and plain zstd next to it, on new events ({@code zdict eval}). */
 public final class VersionEvaluation {
-    private final Meter meter = new Meter(GridSearch.TIMING_BYTES, 60_000_000L, 3);
+    private final Meter meter = new Meter(GridSearch.TIMING_BYTES, GridSearch.ROUND_NANOS, GridSearch.ROUNDS);
     private final List<Batches> batches;
 
     public VersionEvaluation(List<byte[]> events, List<Integer> batchSizes) {

@@ -1,0 +1,87 @@
+package org.zdict.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Random;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class EvalCommandTest {
+    @TempDir
+    static Path dir;
+
+    static Path registry;
+    static Path events;
+
+    @BeforeAll
+    static void train() throws IOException {
+        events = Cli.syntheticEvents(dir, "events.jsonl", 3000, 11);
+        registry = dir.resolve("registry");
+        assertEquals(0, Cli.trainSmall(events, registry).exitCode());
+    }
+
+    @Test
+    void reportsNoDriftOnSimilarEvents() throws IOException {
+        Path fresh = Cli.syntheticEvents(dir, "fresh.jsonl", 1000, 12);
+        Cli.Result result = Cli.run("eval", "-q", "--registry", registry.toString(), "--input", fresh.toString());
+        assertEquals(0, result.exitCode(), result::toString);
+        assertTrue(result.out().contains("At training: "), result::toString);
+        assertTrue(result.out().contains("No drift beyond 10%"), result::toString);
+        assertTrue(result.out().contains("lz4"), result::toString);
+    }
+
+    @Test
+    void warnsWhenTheEventsHaveDrifted() throws IOException {
+        Random random = new Random(5);
+        StringBuilder other = new StringBuilder();
+        for (int i = 0; i < 500; i++) {
+            other.append("{\"sensor\":\"s")
+                    .append(random.nextInt(1000))
+                    .append("\",\"reading\":")
+                    .append(random.nextDouble())
+                    .append(",\"unit\":\"kelvin\",\"ok\":")
+                    .append(random.nextBoolean())
+                    .append("}\n");
+        }
+        Path drifted = Files.writeString(dir.resolve("drifted.jsonl"), other);
+        Cli.Result result =
+                Cli.run("eval", "-q", "--registry", registry.toString(), drifted.toString(), "--version", "1");
+        assertEquals(0, result.exitCode(), result::toString);
+        assertTrue(result.err().contains("WARNING: version 1 compresses this data"), result::toString);
+        assertTrue(result.err().contains("a retrain is due"), result::toString);
+
+        Cli.Result failing =
+                Cli.run("eval", "-q", "--registry", registry.toString(), drifted.toString(), "--fail-on-drift");
+        assertEquals(1, failing.exitCode(), failing::toString);
+    }
+
+    @Test
+    void failsWithoutAVersionToEvaluate() throws IOException {
+        Path empty = dir.resolve("empty-registry");
+        assertEquals(
+                0,
+                Cli.run(
+                                "train",
+                                "-q",
+                                events.toString(),
+                                "--registry",
+                                empty.toString(),
+                                "--dict-size",
+                                "1K",
+                                "--level",
+                                "1",
+                                "--min-mbps",
+                                "0")
+                        .exitCode());
+        Cli.Result result = Cli.run("eval", "-q", "--registry", empty.toString(), events.toString());
+        assertEquals(1, result.exitCode(), result::toString);
+        assertTrue(result.err().contains("No active version"), result::toString);
+        Cli.Result missingInput = Cli.run("eval", "--registry", registry.toString());
+        assertEquals(2, missingInput.exitCode(), missingInput::toString);
+    }
+}

@@ -1,0 +1,259 @@
+package org.zdict.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.github.luben.zstd.ZstdOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.zip.GZIPOutputStream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.DictionaryStatus;
+import org.zdict.registry.DirectoryDictionaryRegistry;
+
+class TrainCommandTest {
+    @TempDir
+    static Path dir;
+
+    static Path events;
+
+    @BeforeAll
+    static void writeEvents() throws IOException {
+        events = Cli.syntheticEvents(dir, "events.jsonl", 3000, 7);
+    }
+
+    @Test
+    void publishesAndActivatesTheChoiceWithItsMetadata() throws IOException {
+        Path registry = dir.resolve("registry-activate");
+        Path report = dir.resolve("report.json");
+        Path chart = dir.resolve("chart.png");
+        Cli.Result result = Cli.run(
+                "train",
+                "-q",
+                "--input",
+                events.toString(),
+                "--registry",
+                registry.toString(),
+                "--activate",
+                "--dict-size",
+                "2K,4K",
+                "--level",
+                "1,3",
+                "--min-mbps",
+                "0",
+                "--report-json",
+                report.toString(),
+                "--chart",
+                chart.toString());
+
+        assertEquals(0, result.exitCode(), result::toString);
+        assertTrue(result.out().contains("Chosen: objective balanced"), result::toString);
+        for (String codec : new String[] {"lz4", "snappy", "gzip", "zstd-1", "zstd-3", "zstd+dict"}) {
+            assertTrue(result.out().contains(codec), codec + " missing: " + result);
+        }
+        try (DirectoryDictionaryRegistry opened = DirectoryDictionaryRegistry.open(registry)) {
+            DictionaryInfo info = opened.list().get(0);
+            assertEquals(DictionaryStatus.ACTIVE, info.status());
+            assertEquals("2400", info.metadata().get("samples"));
+            assertTrue(Double.parseDouble(info.metadata().get("heldOutRatio")) > 1);
+            assertTrue(Double.parseDouble(info.metadata().get("lz4Ratio")) > 0);
+            assertEquals(Integer.toString(info.level()), info.metadata().get("level"));
+            assertTrue(info.metadata().containsKey("dictSize"));
+        }
+        String json = Files.readString(report);
+        assertTrue(json.contains("\"objective\" : \"balanced\""), json);
+        assertTrue(json.contains("\"chosen\" : true"), json);
+        byte[] png = Files.readAllBytes(chart);
+        assertEquals((byte) 0x89, png[0]);
+        assertEquals('P', png[1]);
+    }
+
+    @Test
+    void publishesWithoutActivatingByDefault() {
+        Path registry = dir.resolve("registry-available");
+        Cli.Result result = Cli.run(
+                "train",
+                "-q",
+                events.toString(),
+                "--registry",
+                registry.toString(),
+                "--dict-size",
+                "2K",
+                "--level",
+                "1",
+                "--min-mbps",
+                "0");
+        assertEquals(0, result.exitCode(), result::toString);
+        assertTrue(result.out().contains("(available"), result::toString);
+        try (DirectoryDictionaryRegistry opened = DirectoryDictionaryRegistry.open(registry)) {
+            assertTrue(opened.activeVersion().isEmpty());
+        }
+    }
+
+    @Test
+    void reusesAnIdenticalVersionInsteadOfPublishingItAgain() {
+        Path registry = dir.resolve("registry-repeat");
+        String[] args = {
+            "train",
+            "-q",
+            events.toString(),
+            "--registry",
+            registry.toString(),
+            "--dict-size",
+            "2K",
+            "--level",
+            "1",
+            "--min-mbps",
+            "0",
+            "--activate"
+        };
+        assertEquals(0, Cli.run(args).exitCode());
+        Cli.Result again = Cli.run(args);
+        assertEquals(0, again.exitCode(), again::toString);
+        assertTrue(again.out().contains("Same dictionary as existing version 1"), again::toString);
+        try (DirectoryDictionaryRegistry opened = DirectoryDictionaryRegistry.open(registry)) {
+            assertEquals(1, opened.list().size());
+        }
+    }
+
+    @Test
+    void readsGzipZstdArraysAndConcatenatedJson() throws IOException {
+        String lines = Files.readString(events);
+        Path gzip = dir.resolve("events.json.gz");
+        try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(gzip))) {
+            out.write(lines.getBytes(StandardCharsets.UTF_8));
+        }
+        Path zstd = dir.resolve("events.zst");
+        try (OutputStream out = new ZstdOutputStream(Files.newOutputStream(zstd))) {
+            out.write(lines.getBytes(StandardCharsets.UTF_8));
+        }
+        Path array = dir.resolve("array.json");
+        Files.writeString(array, "[\n" + String.join(",\n", lines.strip().split("\n")) + "\n]\n");
+        Path concatenated = dir.resolve("concatenated.json");
+        Files.writeString(concatenated, lines.replace("\n", "  "));
+        for (Path input : new Path[] {gzip, zstd, array, concatenated}) {
+            Cli.Result result =
+                    Cli.run("train", "-q", input.toString(), "--dict-size", "2K", "--level", "1", "--min-mbps", "0");
+            assertEquals(0, result.exitCode(), input + ": " + result);
+            assertTrue(result.out().startsWith("Read 3,000 events"), input + ": " + result);
+        }
+    }
+
+    @Test
+    void readsFoldersRecursively() throws IOException {
+        Path folder = Files.createDirectories(dir.resolve("folder/sub"));
+        Cli.syntheticEvents(folder, "a.jsonl", 600, 1);
+        Cli.syntheticEvents(folder.getParent(), "b.jsonl", 400, 2);
+        Cli.Result result = Cli.run(
+                "train",
+                "-q",
+                "-i",
+                folder.getParent().toString(),
+                "--dict-size",
+                "1K",
+                "--level",
+                "1",
+                "--min-mbps",
+                "0");
+        assertEquals(0, result.exitCode(), result::toString);
+        assertTrue(result.out().startsWith("Read 1,000 events"), result::toString);
+    }
+
+    @Test
+    void boundsTheSample() {
+        Cli.Result result = Cli.run(
+                "train",
+                "-q",
+                events.toString(),
+                "--max-samples",
+                "500",
+                "--dict-size",
+                "1K",
+                "--level",
+                "1",
+                "--min-mbps",
+                "0");
+        assertEquals(0, result.exitCode(), result::toString);
+        assertTrue(result.out().contains("Trained on 400 sampled events"), result::toString);
+        assertTrue(result.out().contains("evaluated on 100 held-out events"), result::toString);
+    }
+
+    @Test
+    void failsOnAMalformedEventNamingFileAndLine() throws IOException {
+        Path broken = dir.resolve("broken.jsonl");
+        String lines = Files.readString(events);
+        int third = lines.indexOf('\n', lines.indexOf('\n') + 1) + 1;
+        Files.writeString(broken, lines.substring(0, third) + "{\"truncated\": \n" + lines.substring(third));
+        Cli.Result result = Cli.run("train", "-q", broken.toString(), "--dict-size", "1K", "--level", "1");
+        assertEquals(1, result.exitCode(), result::toString);
+        assertTrue(result.err().contains("Malformed event in " + broken + " at line 3"), result::toString);
+        assertTrue(result.err().contains("--on-error skip"), result::toString);
+
+        Cli.Result skipped = Cli.run(
+                "train",
+                "-q",
+                broken.toString(),
+                "--on-error",
+                "skip",
+                "--dict-size",
+                "1K",
+                "--level",
+                "1",
+                "--min-mbps",
+                "0");
+        assertEquals(0, skipped.exitCode(), skipped::toString);
+        assertTrue(skipped.err().contains("skipped: Malformed event in " + broken + " at line 3"), skipped::toString);
+        assertTrue(skipped.out().startsWith("Read 3,000 events"), skipped::toString);
+        assertTrue(skipped.out().contains("skipped 1 malformed"), skipped::toString);
+    }
+
+    @Test
+    void rejectsBadValuesNamingThem() {
+        String input = events.toString();
+        assertUsage(Cli.run("train", input, "--dict-size", "64Q"), "64Q");
+        assertUsage(Cli.run("train", input, "--dict-size", "100"), "100");
+        assertUsage(Cli.run("train", input, "--level", "0"), "level 0");
+        assertUsage(Cli.run("train", input, "--level", "99"), "99");
+        assertUsage(Cli.run("train", input, "--holdout", "150%"), "150%");
+        assertUsage(Cli.run("train", input, "--batch", "0"), "0");
+        assertUsage(Cli.run("train", input, "--objective", "fastest"), "fastest");
+        assertUsage(Cli.run("train", input, "--on-error", "ignore"), "ignore");
+        assertUsage(Cli.run("train", input, "--max-samples", "3"), "3");
+        assertUsage(Cli.run("train", input, "--activate"), "--activate needs --registry");
+        assertUsage(Cli.run("train"), "Missing input");
+        assertUsage(Cli.run("train", input, "--registry", "s3://bucket/x"), "s3://bucket/x");
+        assertUsage(Cli.run("train", input, "--registry", "kafka://nohost/topic"), "nohost");
+    }
+
+    @Test
+    void failsOnMissingOrEmptyInput() throws IOException {
+        Cli.Result missing = Cli.run("train", dir.resolve("absent.jsonl").toString());
+        assertEquals(1, missing.exitCode(), missing::toString);
+        assertTrue(missing.err().contains("No such file"), missing::toString);
+
+        Path empty = Files.writeString(dir.resolve("empty.jsonl"), "");
+        Cli.Result none = Cli.run("train", empty.toString());
+        assertEquals(1, none.exitCode(), none::toString);
+        assertTrue(none.err().contains("Too few events"), none::toString);
+    }
+
+    @Test
+    void reportsWhenNoGridPointReachesTheSpeedFloor() {
+        Cli.Result result = Cli.run(
+                "train", "-q", events.toString(), "--dict-size", "1K", "--level", "1", "--min-mbps", "1000000000");
+        assertEquals(0, result.exitCode(), result::toString);
+        assertTrue(result.out().contains("no grid point compresses at the --min-mbps floor"), result::toString);
+    }
+
+    private static void assertUsage(Cli.Result result, String named) {
+        assertEquals(2, result.exitCode(), result::toString);
+        assertTrue(result.err().contains(named), "expected '" + named + "' in: " + result);
+        assertEquals(1, result.err().strip().lines().count(), result::toString);
+    }
+}
