@@ -70,7 +70,15 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
     /** In {@code clientConfig}: how long {@link #open} waits to read the topic to its end. */
     public static final String INIT_TIMEOUT_MS_CONFIG = "zdict.registry.init.timeout.ms";
 
+    /**
+     * In {@code clientConfig}: how long a version must have been retired before {@link #remove} accepts
+     * it. Default 7 days, Kafka's default {@code retention.ms}; set it to the longest retention of the
+     * topics that use this registry.
+     */
+    public static final String REMOVE_GRACE_MS_CONFIG = "zdict.registry.remove.grace.ms";
+
     public static final long DEFAULT_INIT_TIMEOUT_MS = 30_000L;
+    public static final long DEFAULT_REMOVE_GRACE_MS = 7L * 24 * 60 * 60 * 1000;
     private static final int MAX_WRITE_ATTEMPTS = 10;
     private static final Logger LOG = LoggerFactory.getLogger(KafkaDictionaryRegistry.class);
 
@@ -79,6 +87,7 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
     private final TopicPartition partition;
     private final Map<String, Object> clientConfig;
     private final long timeoutMs;
+    private final long removeGraceMs;
     private final RegistryCache cache;
     private final Clock clock = Clock.systemUTC();
     private final Object monitor = new Object();
@@ -137,10 +146,12 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
         Map<String, Object> config = new HashMap<>(clientConfig == null ? Map.of() : clientConfig);
         Object cacheDir = config.remove(CACHE_DIR_CONFIG);
         Object timeout = config.remove(INIT_TIMEOUT_MS_CONFIG);
+        Object grace = config.remove(REMOVE_GRACE_MS_CONFIG);
         config.keySet().removeIf(k -> k.startsWith("zdict."));
         config.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         this.clientConfig = Map.copyOf(config);
         this.timeoutMs = timeout == null ? DEFAULT_INIT_TIMEOUT_MS : Long.parseLong(timeout.toString());
+        this.removeGraceMs = grace == null ? DEFAULT_REMOVE_GRACE_MS : Long.parseLong(grace.toString());
         this.cache = new RegistryCache(
                 cacheDir == null || cacheDir.toString().isBlank()
                         ? defaultCacheDir(bootstrapServers, topic)
@@ -380,9 +391,17 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
         changeState(state -> state.withRetired(version, describe()));
     }
 
+    /**
+     * Removes {@code version} for good. Besides the rules of {@link RegistryState}, refuses a version
+     * that was active at some time unless it has been retired for at least {@value
+     * #REMOVE_GRACE_MS_CONFIG} (default 7 days): records inside the topics' retention may still use it.
+     */
     @Override
     public void remove(int version) {
-        changeState(state -> state.withRemoved(version, describe()));
+        changeState(state -> {
+            checkRemovable(version);
+            return state.withRemoved(version, describe());
+        });
         String key;
         synchronized (monitor) {
             key = log.winner(version);
@@ -391,6 +410,32 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
             send(key, null);
         }
         verified.remove(version);
+    }
+
+    private void checkRemovable(int version) {
+        State record;
+        RegistryState state;
+        synchronized (monitor) {
+            record = log.state();
+            state = log.view();
+        }
+        DictionaryInfo info = state.require(version, describe());
+        if (!record.everActive().contains(version) || info.status() == DictionaryStatus.ACTIVE) {
+            return;
+        }
+        Long retiredAt = record.retiredAt().get(version);
+        if (info.status() != DictionaryStatus.RETIRED || retiredAt == null) {
+            throw new RegistryException("Cannot remove version " + version + " in " + describe()
+                    + ": it has been active, so records may use it; retire it first, then remove it once records"
+                    + " written with it have left every topic's retention");
+        }
+        long age = clock.millis() - retiredAt;
+        if (age < removeGraceMs) {
+            throw new RegistryException("Cannot remove version " + version + " in " + describe() + ": it was retired "
+                    + java.time.Instant.ofEpochMilli(retiredAt) + ", " + age / 1000 + " s ago, less than the "
+                    + removeGraceMs / 1000 + " s grace (" + REMOVE_GRACE_MS_CONFIG + ", by default Kafka's default"
+                    + " retention of 7 days); records inside a topic's retention may still use it");
+        }
     }
 
     private void changeState(UnaryOperator<RegistryState> change) {
@@ -419,8 +464,22 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
                         retired.add(info.version());
                     }
                 }
-                State next =
-                        new State(after.nextVersion(), after.activeVersion().orElse(0), retired, removed, basedOn);
+                SortedSet<Integer> everActive = new TreeSet<>(beforeRecord.everActive());
+                after.activeVersion().ifPresent(everActive::add);
+                everActive.removeAll(removed);
+                Map<Integer, Long> retiredAt = new HashMap<>(beforeRecord.retiredAt());
+                retiredAt.keySet().retainAll(retired);
+                for (int v : retired) {
+                    retiredAt.putIfAbsent(v, clock.millis());
+                }
+                State next = new State(
+                        after.nextVersion(),
+                        after.activeVersion().orElse(0),
+                        retired,
+                        removed,
+                        everActive,
+                        retiredAt,
+                        basedOn);
                 long offset = send(RegistryRecords.STATE_KEY, RegistryRecords.write(next));
                 awaitPosition(offset + 1);
                 synchronized (monitor) {

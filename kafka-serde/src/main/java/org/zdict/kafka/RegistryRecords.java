@@ -36,15 +36,26 @@ final class RegistryRecords {
      * @param active the active version, 0 when none
      * @param retired retired versions
      * @param removed removed versions (never reused, their records are tombstoned)
+     * @param everActive versions that have been active at some time (records may use them)
+     * @param retiredAt when each retired version was retired, epoch milliseconds
      * @param basedOn the offset of the state record this one replaces, -1 for the first
      */
     public record State(
-            int nextVersion, int active, SortedSet<Integer> retired, SortedSet<Integer> removed, long basedOn) {
-        public static final State INITIAL = new State(1, 0, new TreeSet<>(), new TreeSet<>(), -1);
+            int nextVersion,
+            int active,
+            SortedSet<Integer> retired,
+            SortedSet<Integer> removed,
+            SortedSet<Integer> everActive,
+            Map<Integer, Long> retiredAt,
+            long basedOn) {
+        public static final State INITIAL =
+                new State(1, 0, new TreeSet<>(), new TreeSet<>(), new TreeSet<>(), Map.of(), -1);
 
         public State {
             retired = new TreeSet<>(retired);
             removed = new TreeSet<>(removed);
+            everActive = new TreeSet<>(everActive);
+            retiredAt = Map.copyOf(retiredAt);
         }
     }
 
@@ -91,6 +102,12 @@ final class RegistryRecords {
             json.writeNumberField("active", s.active());
             writeInts(json, "retired", s.retired());
             writeInts(json, "removed", s.removed());
+            writeInts(json, "everActive", s.everActive());
+            json.writeObjectFieldStart("retiredAt");
+            for (Map.Entry<Integer, Long> e : new TreeMap<>(s.retiredAt()).entrySet()) {
+                json.writeNumberField(Integer.toString(e.getKey()), e.getValue());
+            }
+            json.writeEndObject();
             json.writeNumberField("basedOn", s.basedOn());
         });
     }
@@ -141,6 +158,8 @@ final class RegistryRecords {
             long basedOn = -1;
             SortedSet<Integer> retired = new TreeSet<>();
             SortedSet<Integer> removed = new TreeSet<>();
+            SortedSet<Integer> everActive = new TreeSet<>();
+            Map<Integer, Long> retiredAt = new TreeMap<>();
             while (json.nextToken() == JsonToken.FIELD_NAME) {
                 String field = json.currentName();
                 JsonToken token = json.nextToken();
@@ -150,10 +169,19 @@ final class RegistryRecords {
                     case "basedOn" -> basedOn = json.getLongValue();
                     case "retired" -> readInts(json, token, retired);
                     case "removed" -> readInts(json, token, removed);
+                    case "everActive" -> readInts(json, token, everActive);
+                    case "retiredAt" -> {
+                        expect(token, JsonToken.START_OBJECT, "a retiredAt object");
+                        while (json.nextToken() == JsonToken.FIELD_NAME) {
+                            int version = Integer.parseInt(json.currentName());
+                            json.nextToken();
+                            retiredAt.put(version, json.getLongValue());
+                        }
+                    }
                     default -> json.skipChildren();
                 }
             }
-            return new State(nextVersion, active, retired, removed, basedOn);
+            return new State(nextVersion, active, retired, removed, everActive, retiredAt, basedOn);
         } catch (IOException | RuntimeException e) {
             throw new RegistryException("Unreadable state record in the registry topic: " + e.getMessage(), e);
         }

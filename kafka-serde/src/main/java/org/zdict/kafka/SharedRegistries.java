@@ -97,8 +97,10 @@ final class SharedRegistries {
         return switch (location.kind()) {
             case DIRECTORY -> new Entry(DirectoryDictionaryRegistry.open(Path.of(location.path())), null);
             case KAFKA -> {
-                Map<String, Object> client = config.registryClientConfig();
+                Map<String, Object> client = new HashMap<>(location.clientConfig());
+                client.putAll(config.registryClientConfig());
                 config.registryCacheDir().ifPresent(dir -> client.put(KafkaDictionaryRegistry.CACHE_DIR_CONFIG, dir));
+                client.put(KafkaDictionaryRegistry.INIT_TIMEOUT_MS_CONFIG, config.registryInitTimeoutMs());
                 yield new Entry(
                         KafkaDictionaryRegistry.open(location.bootstrapServers(), location.path(), client), null);
             }

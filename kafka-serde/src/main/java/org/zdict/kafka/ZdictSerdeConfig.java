@@ -32,7 +32,12 @@ public final class ZdictSerdeConfig extends AbstractConfig {
     public static final String REGISTRY_CACHE_DIR_DEFAULT = "";
     public static final String REGISTRY_CACHE_DIR_DOC = "For a kafka:// registry: the folder of the local copy that"
             + " lets a restarted client decode while the registry topic is unavailable. Empty means"
-            + " <java.io.tmpdir>/zdict-registry-cache/<host_port_topic>.";
+            + " java.io.tmpdir/zdict-registry-cache/HOST_PORT_TOPIC.";
+
+    public static final String REGISTRY_INIT_TIMEOUT_MS_CONFIG = "zdict.registry.init.timeout.ms";
+    public static final long REGISTRY_INIT_TIMEOUT_MS_DEFAULT = 30_000L;
+    public static final String REGISTRY_INIT_TIMEOUT_MS_DOC = "For a kafka:// registry: how long configure() waits"
+            + " to read the registry topic to its end; if it cannot, it serves the local copy, or fails without one.";
 
     public static final String REGISTRY_CLIENT_PREFIX = "zdict.registry.client.";
     public static final String REGISTRY_CLIENT_DOC = "Settings given to the registry's own Kafka clients with the"
@@ -131,7 +136,14 @@ public final class ZdictSerdeConfig extends AbstractConfig {
                     Type.STRING,
                     REGISTRY_CACHE_DIR_DEFAULT,
                     Importance.LOW,
-                    REGISTRY_CACHE_DIR_DOC);
+                    REGISTRY_CACHE_DIR_DOC)
+            .define(
+                    REGISTRY_INIT_TIMEOUT_MS_CONFIG,
+                    Type.LONG,
+                    REGISTRY_INIT_TIMEOUT_MS_DEFAULT,
+                    ConfigDef.Range.atLeast(1),
+                    Importance.LOW,
+                    REGISTRY_INIT_TIMEOUT_MS_DOC);
 
     private final boolean forKey;
 
@@ -161,6 +173,10 @@ public final class ZdictSerdeConfig extends AbstractConfig {
     public Optional<String> registryCacheDir() {
         String dir = getString(REGISTRY_CACHE_DIR_CONFIG);
         return dir == null || dir.isBlank() ? Optional.empty() : Optional.of(dir);
+    }
+
+    public long registryInitTimeoutMs() {
+        return getLong(REGISTRY_INIT_TIMEOUT_MS_CONFIG);
     }
 
     /** Settings for the registry's own clients: every {@code zdict.registry.client.*} entry, prefix removed. */
@@ -211,6 +227,8 @@ public final class ZdictSerdeConfig extends AbstractConfig {
                 defaultValue = "(required)";
             } else if (key.defaultValue == null) {
                 defaultValue = "(unset)";
+            } else if (key.defaultValue.toString().isEmpty()) {
+                defaultValue = "(empty)";
             } else if (key.defaultValue instanceof Class<?> type) {
                 defaultValue = "`" + type.getName() + "`";
             } else {

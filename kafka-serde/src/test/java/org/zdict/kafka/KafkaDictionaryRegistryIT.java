@@ -46,7 +46,11 @@ class KafkaDictionaryRegistryIT {
     }
 
     private KafkaDictionaryRegistry open(String topic, String cache) {
-        Map<String, Object> config = new HashMap<>();
+        return open(topic, cache, Map.of());
+    }
+
+    private KafkaDictionaryRegistry open(String topic, String cache, Map<String, Object> extra) {
+        Map<String, Object> config = new HashMap<>(extra);
         config.put(KafkaDictionaryRegistry.CACHE_DIR_CONFIG, temp.resolve(cache).toString());
         config.put(KafkaDictionaryRegistry.INIT_TIMEOUT_MS_CONFIG, "20000");
         return KafkaDictionaryRegistry.open(broker.bootstrapServers(), topic, config);
@@ -110,22 +114,32 @@ class KafkaDictionaryRegistryIT {
 
             registry.publish(TestDictionaries.trained(2), 3, Map.of());
             registry.activate(2);
+            RegistryException notRetired = assertThrows(RegistryException.class, () -> registry.remove(1));
+            assertTrue(notRetired.getMessage().contains("retire it first"), notRetired.getMessage());
             registry.retire(1);
             assertThrows(RegistryException.class, () -> registry.activate(1));
-            registry.remove(1);
-            assertTrue(registry.info(1).isEmpty());
-            assertEquals(
-                    3,
-                    registry.publish(TestDictionaries.trained(3), 3, Map.of()).version());
+            RegistryException tooSoon = assertThrows(RegistryException.class, () -> registry.remove(1));
+            assertTrue(tooSoon.getMessage().contains("zdict.registry.remove.grace.ms"), tooSoon.getMessage());
+
+            DictionaryInfo neverUsed = registry.publish(TestDictionaries.trained(3), 3, Map.of());
+            registry.remove(neverUsed.version());
+            assertTrue(registry.info(neverUsed.version()).isEmpty());
         }
-        try (KafkaDictionaryRegistry reopened = open("reg-rules", "b")) {
+        try (KafkaDictionaryRegistry noGrace =
+                open("reg-rules", "b", Map.of(KafkaDictionaryRegistry.REMOVE_GRACE_MS_CONFIG, "0"))) {
+            noGrace.remove(1);
             assertEquals(
-                    List.of(2, 3),
+                    List.of(2),
+                    noGrace.list().stream().map(DictionaryInfo::version).toList());
+            assertEquals(OptionalInt.of(2), noGrace.activeVersion());
+            assertEquals(
+                    4, noGrace.publish(TestDictionaries.trained(1), 3, Map.of()).version());
+        }
+        try (KafkaDictionaryRegistry reopened = open("reg-rules", "c")) {
+            assertEquals(
+                    List.of(2, 4),
                     reopened.list().stream().map(DictionaryInfo::version).toList());
             assertEquals(OptionalInt.of(2), reopened.activeVersion());
-            assertEquals(
-                    4,
-                    reopened.publish(TestDictionaries.trained(1), 3, Map.of()).version());
         }
     }
 

@@ -49,6 +49,15 @@ class ZdictSerdeConfigTest {
     }
 
     @Test
+    void readsKafkaClientSettingsFromTheLocationQueryLikeTheCli() {
+        RegistryLocation location =
+                RegistryLocation.parse("kafka://a:9092,b:9092/_zdict?security.protocol=SSL&client.id=x%20y");
+        assertEquals("a:9092,b:9092", location.bootstrapServers());
+        assertEquals("_zdict", location.path());
+        assertEquals(Map.of("security.protocol", "SSL", "client.id", "x y"), location.clientConfig());
+    }
+
+    @Test
     void keySettingsOverrideForKeysOnly() {
         Map<String, String> props = Map.of("zdict.registry", "/a", "zdict.key.registry", "/b");
         assertTrue(new ZdictSerdeConfig(props, true).registryLocation().path().endsWith("b"));
@@ -67,7 +76,9 @@ class ZdictSerdeConfigTest {
                 Map.of("zdict.registry", "/a", "zdict.inner.serializer", "no.such.Serializer"),
                 "zdict.inner.serializer");
         ConfigException e = assertThrows(ConfigException.class, () -> RegistryLocation.parse("kafka://host:9092"));
-        assertTrue(e.getMessage().contains("kafka://HOST:PORT/TOPIC"), e.getMessage());
+        assertTrue(e.getMessage().contains("kafka://HOST:PORT"), e.getMessage());
+        assertThrows(ConfigException.class, () -> RegistryLocation.parse("kafka://host:9092/a/b"));
+        assertThrows(ConfigException.class, () -> RegistryLocation.parse("kafka://host:9092/t?novalue"));
     }
 
     @Test
