@@ -95,7 +95,17 @@ final class SharedRegistries {
 
     private static Entry open(RegistryLocation location, ZdictSerdeConfig config) {
         return switch (location.kind()) {
-            case DIRECTORY -> new Entry(DirectoryDictionaryRegistry.open(Path.of(location.path())), null);
+            case DIRECTORY -> {
+                Path dir = Path.of(location.path());
+                if (!Files.isRegularFile(dir.resolve(DirectoryDictionaryRegistry.MANIFEST))) {
+                    throw new ConfigException(
+                            ZdictSerdeConfig.REGISTRY_CONFIG,
+                            location.toString(),
+                            "no registry there (no " + DirectoryDictionaryRegistry.MANIFEST
+                                    + "); publish a dictionary to it first, e.g. zdict train --registry " + dir);
+                }
+                yield new Entry(DirectoryDictionaryRegistry.open(dir), null);
+            }
             case KAFKA -> {
                 Map<String, Object> client = new HashMap<>(location.clientConfig());
                 client.putAll(config.registryClientConfig());

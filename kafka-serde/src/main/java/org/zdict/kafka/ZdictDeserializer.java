@@ -58,7 +58,8 @@ public class ZdictDeserializer<T> implements Deserializer<T> {
         SharedRegistries.Lease acquired = SharedRegistries.acquire(parsed);
         this.config = parsed;
         this.lease = acquired;
-        this.metrics = new ZdictMetrics("deserializer", (String) configs.get(CommonClientConfigs.CLIENT_ID_CONFIG));
+        this.metrics = new ZdictMetrics(isKey ? "key-deserializer" : "deserializer", (String)
+                configs.get(CommonClientConfigs.CLIENT_ID_CONFIG));
         this.codec = ZdictCodec.builder(acquired.registry())
                 .maxDecompressedSize(parsed.maxDecompressedBytes())
                 .build();

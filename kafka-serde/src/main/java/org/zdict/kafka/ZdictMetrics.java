@@ -15,7 +15,7 @@ import org.apache.kafka.common.utils.Time;
 
 /**
  * Per-version serde metrics, one JVM-wide Kafka {@link Metrics} registry reported through JMX as
- * {@code zdict:type=serde-metrics,role=serializer|deserializer,client-id=...,version=...}. Versions are
+ * {@code zdict:type=serde-metrics,role=serializer|deserializer|key-serializer|key-deserializer,client-id=...,version=...}. Versions are
  * the dictionary number, or {@code plain} (zstd without a dictionary), {@code stored} (kept
  * uncompressed), {@code unframed} (a pre-zdict value read during migration) and {@code unknown} (an
  * error before the version was known). Each has {@code records-total}, {@code original-bytes-total},

@@ -52,7 +52,8 @@ public class ZdictSerializer<T> implements Serializer<T> {
         parsed.level().ifPresent(builder::level);
         this.config = parsed;
         this.lease = acquired;
-        this.metrics = new ZdictMetrics("serializer", (String) configs.get(CommonClientConfigs.CLIENT_ID_CONFIG));
+        this.metrics = new ZdictMetrics(
+                isKey ? "key-serializer" : "serializer", (String) configs.get(CommonClientConfigs.CLIENT_ID_CONFIG));
         this.codec = builder.build();
     }
 

@@ -281,6 +281,14 @@ class ZdictSerdeTest {
     }
 
     @Test
+    void refusesAFolderThatHoldsNoRegistry() {
+        org.apache.kafka.common.config.ConfigException e = assertThrows(
+                org.apache.kafka.common.config.ConfigException.class,
+                () -> serializer(props("zdict.registry", temp.resolve("typo").toString())));
+        assertTrue(e.getMessage().contains("no registry there"), e.getMessage());
+    }
+
+    @Test
     void refusesToWorkBeforeConfigure() {
         IllegalStateException e = assertThrows(
                 IllegalStateException.class, () -> new ZdictSerializer<byte[]>().serialize("t", new byte[10]));
