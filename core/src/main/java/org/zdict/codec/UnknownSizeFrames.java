@@ -37,7 +37,7 @@ final class UnknownSizeFrames {
         ZstdDecompressCtx context = pooled.with(dictionary);
         try {
             if (!decode(context, prefix, in, out, frameOffset)) {
-                if (expandsFurther(context, prefix, in)) {
+                if (expandsFurther(context, prefix, in, frameOffset)) {
                     throw room < limit
                             ? new IllegalArgumentException(
                                     "Destination has room for " + room + " bytes but the payload decodes to more")
@@ -67,7 +67,7 @@ final class UnknownSizeFrames {
         try {
             while (!decode(context, prefix, in, out, frameOffset)) {
                 if (output.length == limit) {
-                    if (expandsFurther(context, prefix, in)) {
+                    if (expandsFurther(context, prefix, in, frameOffset)) {
                         throw tooLarge(prefix, limit);
                     }
                     break;
@@ -118,15 +118,15 @@ final class UnknownSizeFrames {
         }
     }
 
-    /** With the output full, whether the frame still has at least one more byte to give. */
-    private static boolean expandsFurther(ZstdDecompressCtx context, PayloadPrefix prefix, ByteBuffer in) {
+    /**
+     * With the output full, whether the frame still has at least one more byte to give. A frame whose
+     * input ends before the frame does is truncated, even when its output so far fills the room exactly.
+     */
+    private static boolean expandsFurther(
+            ZstdDecompressCtx context, PayloadPrefix prefix, ByteBuffer in, int frameOffset) {
         ByteBuffer probe = ByteBuffer.allocate(1);
-        try {
-            context.decompressByteBufferStream(probe, in);
-        } catch (ZstdException e) {
-            throw FrameChecks.corruptFrame(prefix, e);
-        }
-        return probe.position() > 0;
+        boolean ended = decode(context, prefix, in, probe, frameOffset);
+        return !ended || probe.position() > 0;
     }
 
     private static PayloadTooLargeException tooLarge(PayloadPrefix prefix, int limit) {
