@@ -14,6 +14,7 @@ import org.zdict.cli.train.Objective;
 import org.zdict.cli.train.ReportTable;
 import org.zdict.cli.train.SampleSet;
 import org.zdict.cli.train.Sampler;
+import org.zdict.cli.train.Sizes;
 import org.zdict.cli.train.TrainingReport;
 import org.zdict.codec.ZdictCodec;
 import org.zdict.dictionaries.BundledSample;
@@ -33,6 +34,7 @@ import picocli.CommandLine.Spec;
         description = {
             "Train on real sample events that come with the build, print the evaluation, and publish and activate"
                     + " the choice in the local registry.",
+            "Same as zdict train with its default grid and objective.",
             "The sample: 39,244 Wikipedia edit events from " + BundledSample.ORIGIN + "."
         })
 public final class DemoCommand implements Callable<Integer> {
@@ -73,13 +75,18 @@ public final class DemoCommand implements Callable<Integer> {
         out.flush();
 
         SampleSet samples = InputReading.read(
-                new Sampler(200_000, 16 << 20, 0.2, SEED, OnError.FAIL),
+                new Sampler(
+                        Integer.parseInt(TrainCommand.DEFAULT_MAX_SAMPLES),
+                        Sizes.parse(TrainCommand.DEFAULT_MAX_SAMPLE_BYTES),
+                        0.2,
+                        SEED,
+                        OnError.FAIL),
                 List.of(EventInput.of(BundledSample.NAME, BundledSample::open)),
                 progress,
                 spec.commandLine().getErr());
         GridSettings settings = new GridSettings(
-                List.of(16 << 10, 32 << 10, 64 << 10, 112 << 10),
-                List.of(1, 3),
+                parseList(TrainCommand.DEFAULT_DICT_SIZES, value -> (int) Sizes.parse(value)),
+                parseList(TrainCommand.DEFAULT_LEVELS, Integer::parseInt),
                 List.of(1, 4),
                 Objective.BALANCED,
                 100,
@@ -115,5 +122,9 @@ public final class DemoCommand implements Callable<Integer> {
                 + " --registry " + location + " | ./zdict decompress --registry " + location);
         out.flush();
         return ZdictCommand.EXIT_OK;
+    }
+
+    private static List<Integer> parseList(String values, java.util.function.Function<String, Integer> parse) {
+        return java.util.Arrays.stream(values.split(",")).map(parse).toList();
     }
 }

@@ -37,8 +37,10 @@ import picocli.CommandLine.Spec;
             "With --registry the choice is published as a new version (active with --activate)."
         })
 public final class TrainCommand implements Callable<Integer> {
-    static final String DEFAULT_DICT_SIZES = "16K,32K,64K,112K";
-    static final String DEFAULT_LEVELS = "1,3";
+    static final String DEFAULT_DICT_SIZES = "16K,64K,112K,256K,512K";
+    static final String DEFAULT_LEVELS = "1,3,5";
+    static final String DEFAULT_MAX_SAMPLES = "200000";
+    static final String DEFAULT_MAX_SAMPLE_BYTES = "32M";
 
     @Spec
     CommandSpec spec;
@@ -115,14 +117,14 @@ public final class TrainCommand implements Callable<Integer> {
     @Option(
             names = "--max-samples",
             paramLabel = "N",
-            defaultValue = "200000",
+            defaultValue = DEFAULT_MAX_SAMPLES,
             description = "Most events to sample, training plus held-out (default: ${DEFAULT-VALUE}).")
     int maxSamples;
 
     @Option(
             names = "--max-sample-bytes",
             paramLabel = "SIZE",
-            defaultValue = "16M",
+            defaultValue = DEFAULT_MAX_SAMPLE_BYTES,
             converter = ListConverters.ByteCount.class,
             description = "Most bytes of events to sample (default: ${DEFAULT-VALUE}).")
     long maxSampleBytes;

@@ -1,14 +1,19 @@
 package org.zdict.cli.train;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
 import java.util.List;
 
 /**
  * Measures a codec on batches: the ratio over every batch (each checked to round-trip), and the speed
- * on a leading slice of them, as the best of a few timed rounds (which filters out pauses caused by
- * other work on the machine).
+ * on a leading slice of them, as the best of a few timed rounds in thread CPU time (which filters out
+ * pauses caused by other work on the machine).
  */
 final class Meter {
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    private static final boolean CPU_TIME = THREADS.isCurrentThreadCpuTimeSupported();
+
     private final long timingBytes;
     private final long roundNanos;
     private final int rounds;
@@ -60,21 +65,30 @@ final class Meter {
         return new Measurement(batches.batchSize(), batches.rawBytes(), compressedBytes, compressMBps, decompressMBps);
     }
 
-    /** The best speed over the rounds, in 10^6 bytes per second; one untimed pass warms up first. */
+    /**
+     * The best speed over the rounds, in 10^6 bytes per second of the measuring thread's CPU time (wall
+     * time where the JVM cannot read thread CPU time), so that other work on a busy machine does not
+     * slow the figures down. One untimed pass warms up first.
+     */
     private double best(long bytesPerPass, Runnable pass) {
         pass.run();
         double best = 0;
         for (int round = 0; round < rounds; round++) {
             long passes = 0;
-            long begin = System.nanoTime();
+            long wallBegin = System.nanoTime();
+            long begin = now();
             long elapsed;
             do {
                 pass.run();
                 passes++;
-                elapsed = System.nanoTime() - begin;
-            } while (elapsed < roundNanos);
+            } while (System.nanoTime() - wallBegin < roundNanos);
+            elapsed = Math.max(1, now() - begin);
             best = Math.max(best, bytesPerPass * passes * 1e3 / elapsed);
         }
         return best;
+    }
+
+    private static long now() {
+        return CPU_TIME ? THREADS.getCurrentThreadCpuTime() : System.nanoTime();
     }
 }
