@@ -47,8 +47,8 @@ public class ZdictDeserializer<T> implements Deserializer<T> {
     @Override
     @SuppressWarnings("unchecked")
     public void configure(Map<String, ?> configs, boolean isKey) {
-        if (codec != null) {
-            throw new IllegalStateException("ZdictDeserializer is already configured");
+        if (closed) {
+            throw new IllegalStateException("This ZdictDeserializer is closed");
         }
         ZdictSerdeConfig parsed = new ZdictSerdeConfig(configs, isKey);
         if (inner == null) {
@@ -56,6 +56,8 @@ public class ZdictDeserializer<T> implements Deserializer<T> {
         }
         inner.configure(configs, isKey);
         SharedRegistries.Lease acquired = SharedRegistries.acquire(parsed);
+        ZdictCodec previousCodec = this.codec;
+        SharedRegistries.Lease previousLease = this.lease;
         this.config = parsed;
         this.lease = acquired;
         this.metrics = new ZdictMetrics(isKey ? "key-deserializer" : "deserializer", (String)
@@ -63,6 +65,10 @@ public class ZdictDeserializer<T> implements Deserializer<T> {
         this.codec = ZdictCodec.builder(acquired.registry())
                 .maxDecompressedSize(parsed.maxDecompressedBytes())
                 .build();
+        if (previousCodec != null) { // configured again: let go of what the last configuration held
+            previousCodec.close();
+            previousLease.close();
+        }
     }
 
     @Override

@@ -38,8 +38,8 @@ public class ZdictSerializer<T> implements Serializer<T> {
     @Override
     @SuppressWarnings("unchecked")
     public void configure(Map<String, ?> configs, boolean isKey) {
-        if (codec != null) {
-            throw new IllegalStateException("ZdictSerializer is already configured");
+        if (closed) {
+            throw new IllegalStateException("This ZdictSerializer is closed");
         }
         ZdictSerdeConfig parsed = new ZdictSerdeConfig(configs, isKey);
         if (inner == null) {
@@ -50,11 +50,17 @@ public class ZdictSerializer<T> implements Serializer<T> {
         ZdictCodec.Builder builder =
                 ZdictCodec.builder(acquired.registry()).maxDecompressedSize(parsed.maxDecompressedBytes());
         parsed.level().ifPresent(builder::level);
+        ZdictCodec previousCodec = this.codec;
+        SharedRegistries.Lease previousLease = this.lease;
         this.config = parsed;
         this.lease = acquired;
         this.metrics = new ZdictMetrics(
                 isKey ? "key-serializer" : "serializer", (String) configs.get(CommonClientConfigs.CLIENT_ID_CONFIG));
         this.codec = builder.build();
+        if (previousCodec != null) { // configured again: let go of what the last configuration held
+            previousCodec.close();
+            previousLease.close();
+        }
     }
 
     @Override

@@ -289,6 +289,17 @@ class ZdictSerdeTest {
     }
 
     @Test
+    void aSecondConfigureReplacesTheFirst() {
+        String location = temp.resolve("reg").toString();
+        ZdictSerializer<byte[]> out = serializer(props());
+        out.configure(props("zdict.pinned.version", "2"), false);
+        assertEquals(1, SharedRegistries.users(location));
+        assertEquals(
+                2,
+                prefixVersion(out.serialize("t", SampleEvents.synthetic(1, 14).get(0))));
+    }
+
+    @Test
     void refusesToWorkBeforeConfigure() {
         IllegalStateException e = assertThrows(
                 IllegalStateException.class, () -> new ZdictSerializer<byte[]>().serialize("t", new byte[10]));
