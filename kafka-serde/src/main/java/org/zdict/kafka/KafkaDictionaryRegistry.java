@@ -180,6 +180,7 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
 
     private void start() {
         boolean hasCache = !view.state().versions().isEmpty();
+        boolean reachable = true;
         try {
             ensureTopic();
         } catch (RegistryException e) {
@@ -191,13 +192,21 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
                                 + ") and there is no local copy in " + cacheDir(),
                         e);
             }
+            reachable = false;
             LOG.warn("Registry topic {} unavailable ({}); serving the local copy in {}", describe(), e, cacheDir());
         }
         follower.start();
-        if (!awaitCaughtUp(timeoutMs) && !hasCache) {
-            throw new RegistryException("Could not read the registry topic " + describe() + " to its end within "
-                    + timeoutMs + " ms (" + INIT_TIMEOUT_MS_CONFIG + ") and there is no local copy in " + cacheDir()
-                    + (followerProblem == null ? "" : ": " + followerProblem));
+        if (reachable && !awaitCaughtUp(timeoutMs)) {
+            if (!hasCache) {
+                throw new RegistryException("Could not read the registry topic " + describe() + " to its end within "
+                        + timeoutMs + " ms (" + INIT_TIMEOUT_MS_CONFIG + ") and there is no local copy in "
+                        + cacheDir() + (followerProblem == null ? "" : ": " + followerProblem));
+            }
+            LOG.warn(
+                    "Registry topic {} not read to its end in {} ms; serving the local copy in {} meanwhile",
+                    describe(),
+                    timeoutMs,
+                    cacheDir());
         }
     }
 
