@@ -46,7 +46,7 @@ import org.zdict.registry.DirectoryDictionaryRegistry;
  *
  * <pre>
  * KafkaEndToEnd [--dataset wikipedia_edits] [--scenarios small-1,small-4,...] [--variants none,lz4,...]
- *               [--dictionary zdict-64k-3] [--out results/e2e.json]
+ *               [--dictionary zdict-64k-3] [--scale 1.0] [--out results/e2e.json]
  * </pre>
  */
 public final class KafkaEndToEnd {
@@ -90,6 +90,7 @@ public final class KafkaEndToEnd {
         List<String> variants = List.of(
                 options.getOrDefault("variants", String.join(",", VARIANTS)).split(","));
         Path out = Paths.get(options.getOrDefault("out", "results/e2e.json"));
+        double scale = Double.parseDouble(options.getOrDefault("scale", "1"));
 
         EventSplit split = EventSplit.load(dataset, EventSplit.TRAINING_EVENTS, 100_000);
         Codecs.DictionarySpec spec = Codecs.dictionaryOf(label);
@@ -113,10 +114,11 @@ public final class KafkaEndToEnd {
                     split.heldOut().stream().mapToInt(e -> e.length).average().orElse(0),
                     label,
                     dictionary.length);
-            harness.warmUp(variants);
+            harness.warmUp(variants, Math.max(100, (int) (10_000 * scale)));
             for (Scenario scenario : scenarios) {
                 for (String variant : variants) {
-                    Map<String, Object> row = harness.run(scenario, variant, scenario.records());
+                    int records = Math.max(1, (int) Math.round(scenario.records() * scale));
+                    Map<String, Object> row = harness.run(scenario, variant, records);
                     row.put("dataset", dataset);
                     rows.add(row);
                     System.out.println(row);
@@ -159,10 +161,10 @@ public final class KafkaEndToEnd {
     }
 
     /** Brings the JIT and the broker to steady state for every variant before anything is measured. */
-    private void warmUp(List<String> variants) throws Exception {
+    private void warmUp(List<String> variants, int warmUpRecords) throws Exception {
         Scenario warm = new Scenario("warmup", 8, 0, 16_384, 0, 0, false);
         for (String variant : variants) {
-            run(warm, variant, 10_000);
+            run(warm, variant, warmUpRecords);
         }
     }
 
@@ -213,14 +215,10 @@ public final class KafkaEndToEnd {
         }
         LogDirectory log = LogDirectory.of(baseDirectory, topic);
 
-        long consumeCpuBefore = THREADS.getCurrentThreadCpuTime();
-        long consumeStart = System.nanoTime();
-        long consumedBytes = consume(topic, scenario, variant, records);
-        long consumeElapsed = System.nanoTime() - consumeStart;
-        long consumerCpu = THREADS.getCurrentThreadCpuTime() - consumeCpuBefore;
-        if (consumedBytes != rawBytes) {
+        Consumed consumed = consume(topic, scenario, variant, records);
+        if (consumed.bytes() != rawBytes) {
             throw new IllegalStateException(
-                    topic + ": consumed " + consumedBytes + " value bytes, produced " + rawBytes);
+                    topic + ": consumed " + consumed.bytes() + " value bytes, produced " + rawBytes);
         }
 
         Percentiles latency = Percentiles.of(latencies);
@@ -235,8 +233,8 @@ public final class KafkaEndToEnd {
         row.put("latency_p99_ms", latency.p99Ms());
         row.put("latency_p999_ms", latency.p999Ms());
         row.put("producer_cpu_us_per_record", producerCpu / 1e3 / records);
-        row.put("consumer_records_per_s", records / (consumeElapsed / 1e9));
-        row.put("consumer_cpu_us_per_record", consumerCpu / 1e3 / records);
+        row.put("consumer_records_per_s", records / (consumed.nanos() / 1e9));
+        row.put("consumer_cpu_us_per_record", consumed.cpuNanos() / 1e3 / records);
         row.put("stored_bytes_per_record", log.bytes() / (double) log.records());
         row.put("records_per_batch", log.records() / (double) log.batches());
         row.put("batch_header_bytes_per_record", LogDirectory.BATCH_HEADER * log.batches() / (double) log.records());
@@ -246,7 +244,10 @@ public final class KafkaEndToEnd {
         return row;
     }
 
-    private long consume(String topic, Scenario scenario, String variant, int records) {
+    /** What consuming a topic back took, from the first fetch (offsets already resolved) to the last record. */
+    private record Consumed(long bytes, long nanos, long cpuNanos) {}
+
+    private Consumed consume(String topic, Scenario scenario, String variant, int records) {
         Properties config = new Properties();
         config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers());
         config.put(ConsumerConfig.CLIENT_ID_CONFIG, "consumer-" + (++clientNumber));
@@ -270,6 +271,9 @@ public final class KafkaEndToEnd {
             }
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
+            partitions.forEach(consumer::position); // resolve offsets before the clock starts
+            long cpuBefore = THREADS.getCurrentThreadCpuTime();
+            long start = System.nanoTime();
             long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
             while (count < records) {
                 if (System.nanoTime() > deadline) {
@@ -280,8 +284,8 @@ public final class KafkaEndToEnd {
                     count++;
                 }
             }
+            return new Consumed(bytes, System.nanoTime() - start, THREADS.getCurrentThreadCpuTime() - cpuBefore);
         }
-        return bytes;
     }
 
     private Properties producerConfig(Scenario scenario, String variant, String clientId) {
@@ -289,6 +293,8 @@ public final class KafkaEndToEnd {
         config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers());
         config.put(ProducerConfig.CLIENT_ID_CONFIG, clientId);
         config.put(ProducerConfig.ACKS_CONFIG, "all");
+        // Idempotence adds nothing on one broker and stalls the first sends to a fresh topic.
+        config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, false);
         config.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, variant.equals("zdict") ? "none" : variant);
         config.put(ProducerConfig.LINGER_MS_CONFIG, scenario.lingerMs());
         config.put(ProducerConfig.BATCH_SIZE_CONFIG, scenario.batchSize());
@@ -310,7 +316,23 @@ public final class KafkaEndToEnd {
                             .configs(Map.of("max.message.bytes", String.valueOf(LARGE_LIMIT)))))
                     .all()
                     .get();
+            // Wait until the broker leads every partition, so no send meets NOT_LEADER_OR_FOLLOWER.
+            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (true) {
+                boolean led;
+                try {
+                    led = admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic).partitions().stream()
+                            .allMatch(p -> p.leader() != null && !p.leader().isEmpty());
+                } catch (java.util.concurrent.ExecutionException e) {
+                    led = false; // metadata not propagated yet
+                }
+                if (led || System.nanoTime() > deadline) {
+                    break;
+                }
+                Thread.sleep(50);
+            }
         }
+        Thread.sleep(300);
     }
 
     private static long cpuOfThreads(String namePrefix) {
