@@ -8,8 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.SortedSet;
-import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
@@ -22,19 +20,14 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.ConsumerRecords;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.TopicConfig;
+import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.common.errors.TopicExistsException;
-import org.apache.kafka.common.errors.WakeupException;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -90,28 +83,12 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
     private final long removeGraceMs;
     private final RegistryCache cache;
     private final Clock clock = Clock.systemUTC();
-    private final Object monitor = new Object();
     private final Object writeLock = new Object();
-    private final RegistryLog log = new RegistryLog();
     private final Map<Integer, Dictionary> verified = new ConcurrentHashMap<>();
-    private final KafkaConsumer<String, byte[]> consumer;
-    private final Thread follower;
-
-    // guarded by monitor
-    private long position;
-    private boolean caughtUp;
-
-    private volatile View view;
+    private final RegistryFollower follower;
     private volatile boolean closed;
-    private volatile Exception followerProblem;
     private KafkaProducer<String, byte[]> producer;
     private Admin admin;
-
-    private record View(RegistryState state, OptionalInt active, Map<Integer, byte[]> contents) {
-        static View of(RegistryState state, Map<Integer, byte[]> contents) {
-            return new View(state, state.activeVersion(), Map.copyOf(contents));
-        }
-    }
 
     /**
      * Opens the registry in {@code topic} on the cluster at {@code bootstrapServers}, creating the topic
@@ -156,11 +133,7 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
                 cacheDir == null || cacheDir.toString().isBlank()
                         ? defaultCacheDir(bootstrapServers, topic)
                         : Path.of(cacheDir.toString()));
-        RegistryCache.Snapshot cached = cache.load();
-        this.view = View.of(cached.state(), cached.contents());
-        this.consumer = new KafkaConsumer<>(consumerConfig(), new StringDeserializer(), new ByteArrayDeserializer());
-        this.follower = new Thread(this::follow, "zdict-registry-" + topic);
-        this.follower.setDaemon(true);
+        this.follower = new RegistryFollower(describe(), topic, consumerConfig(), cache);
     }
 
     /** {@code <java.io.tmpdir>/zdict-registry-cache/<servers>_<topic>}, with unsafe characters replaced. */
@@ -179,7 +152,7 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
     }
 
     private void start() {
-        boolean hasCache = !view.state().versions().isEmpty();
+        boolean hasCache = !follower.view().state().versions().isEmpty();
         boolean reachable = true;
         try {
             ensureTopic();
@@ -196,11 +169,11 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
             LOG.warn("Registry topic {} unavailable ({}); serving the local copy in {}", describe(), e, cacheDir());
         }
         follower.start();
-        if (reachable && !awaitCaughtUp(timeoutMs)) {
+        if (reachable && !follower.awaitCaughtUp(timeoutMs)) {
             if (!hasCache) {
                 throw new RegistryException("Could not read the registry topic " + describe() + " to its end within "
                         + timeoutMs + " ms (" + INIT_TIMEOUT_MS_CONFIG + ") and there is no local copy in "
-                        + cacheDir() + (followerProblem == null ? "" : ": " + followerProblem));
+                        + cacheDir() + (follower.problem() == null ? "" : ": " + follower.problem()));
             }
             LOG.warn(
                     "Registry topic {} not read to its end in {} ms; serving the local copy in {} meanwhile",
@@ -227,93 +200,11 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
             throw new IllegalStateException(e);
         }
         TopicDescription description =
-                await(a.describeTopics(List.of(topic)).allTopicNames()).get(topic);
+                retrying(() -> a.describeTopics(List.of(topic)).allTopicNames()).get(topic);
         if (description.partitions().size() != 1) {
             throw new RegistryException("Registry topic " + describe() + " has "
                     + description.partitions().size()
                     + " partitions; a registry topic must have exactly one (its order is the registry's history)");
-        }
-    }
-
-    private void follow() {
-        long end = -1;
-        try {
-            consumer.assign(List.of(partition));
-            consumer.seekToBeginning(List.of(partition));
-            while (!closed) {
-                try {
-                    if (end < 0) {
-                        end = consumer.endOffsets(List.of(partition), Duration.ofSeconds(5))
-                                .get(partition);
-                    }
-                    ConsumerRecords<String, byte[]> records = consumer.poll(Duration.ofMillis(200));
-                    long next = consumer.position(partition, Duration.ofSeconds(5));
-                    applyBatch(records, next, end);
-                    followerProblem = null;
-                } catch (WakeupException e) {
-                    if (closed) {
-                        return;
-                    }
-                } catch (org.apache.kafka.common.errors.InterruptException e) {
-                    return;
-                } catch (RuntimeException e) {
-                    followerProblem = e;
-                    LOG.debug("Registry follower of {}: {}", describe(), e.toString());
-                    sleepQuietly(200);
-                }
-            }
-        } finally {
-            consumer.close(Duration.ofSeconds(1));
-        }
-    }
-
-    private void applyBatch(ConsumerRecords<String, byte[]> records, long next, long end) {
-        boolean changed = false;
-        View written = null;
-        synchronized (monitor) {
-            for (ConsumerRecord<String, byte[]> r : records) {
-                try {
-                    changed |= log.apply(r.offset(), r.key(), r.value());
-                } catch (RegistryException e) {
-                    LOG.warn("Skipping record at offset {} of {}: {}", r.offset(), describe(), e.getMessage());
-                }
-            }
-            position = next;
-            if (!caughtUp && position >= end) {
-                caughtUp = true;
-                changed = true;
-            }
-            if (changed && caughtUp) {
-                Map<Integer, byte[]> contents = new HashMap<>();
-                for (int v : log.view().versions().keySet()) {
-                    contents.put(v, log.content(v));
-                }
-                view = View.of(log.view(), contents);
-                written = view;
-            }
-            monitor.notifyAll();
-        }
-        if (written != null) {
-            try {
-                cache.write(written.state(), written.contents());
-            } catch (java.io.IOException | RuntimeException e) {
-                LOG.warn("Cannot update the local copy of {} in {}: {}", describe(), cacheDir(), e.toString());
-            }
-        }
-    }
-
-    /** Waits until the first read to the end; returns whether it happened in time. */
-    private boolean awaitCaughtUp(long millis) {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
-        synchronized (monitor) {
-            while (!caughtUp && !closed) {
-                long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
-                if (left <= 0) {
-                    return false;
-                }
-                waitQuietly(left);
-            }
-            return caughtUp;
         }
     }
 
@@ -323,41 +214,43 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
      * @return whether the registry now holds it
      */
     public boolean awaitVersion(int version, Duration timeout) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        synchronized (monitor) {
-            while (!view.state().versions().containsKey(version) && !closed) {
-                long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
-                if (left <= 0) {
-                    return false;
-                }
-                waitQuietly(left);
-            }
-            return view.state().versions().containsKey(version);
-        }
+        return follower.awaitVersion(version, timeout);
     }
 
     /** Reads the topic up to its current end; afterwards this instance has seen every earlier change. */
     public void sync() {
-        long end = await(admin().listOffsets(Map.of(partition, OffsetSpec.latest()))
+        awaitPosition(endOffset());
+    }
+
+    private long endOffset() {
+        return retrying(() -> admin().listOffsets(Map.of(partition, OffsetSpec.latest()))
                         .partitionResult(partition))
                 .offset();
-        awaitPosition(end);
+    }
+
+    /** Awaits a request, repeating it while it fails retriably (a topic just created is not known everywhere yet). */
+    private <T> T retrying(java.util.function.Supplier<org.apache.kafka.common.KafkaFuture<T>> request) {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+        while (true) {
+            try {
+                return await(request.get());
+            } catch (RegistryException e) {
+                if (!(e.getCause() instanceof RetriableException) || System.nanoTime() - deadline > 0) {
+                    throw e;
+                }
+                try {
+                    Thread.sleep(100);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    throw e;
+                }
+            }
+        }
     }
 
     private void awaitPosition(long offset) {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
-        synchronized (monitor) {
-            while (!(caughtUp && position >= offset)) {
-                checkOpen();
-                long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
-                if (left <= 0) {
-                    throw new RegistryException("Timed out after " + timeoutMs + " ms reading " + describe()
-                            + " up to offset " + offset + " (at " + position + ")"
-                            + (followerProblem == null ? "" : ": " + followerProblem));
-                }
-                waitQuietly(left);
-            }
-        }
+        checkOpen();
+        follower.awaitPosition(offset, timeoutMs);
     }
 
     @Override
@@ -369,19 +262,16 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
             checkOpen();
             for (int attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
                 sync();
-                int version;
-                synchronized (monitor) {
-                    version = log.view().nextVersion();
-                }
+                int version = follower.read(log -> log.view().nextVersion());
                 String key = RegistryRecords.dictKey(version, UUID.randomUUID().toString());
                 Published record = new Published(
                         version, sha256, level, clock.instant(), metadata == null ? Map.of() : metadata, copy);
                 long offset = send(key, RegistryRecords.write(record));
                 awaitPosition(offset + 1);
-                synchronized (monitor) {
-                    if (key.equals(log.winner(version))) {
-                        return log.view().require(version, describe());
-                    }
+                DictionaryInfo won = follower.read(
+                        log -> key.equals(log.winner(version)) ? log.view().require(version, describe()) : null);
+                if (won != null) {
+                    return won;
                 }
                 send(key, null);
             }
@@ -411,10 +301,7 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
             checkRemovable(version);
             return state.withRemoved(version, describe());
         });
-        String key;
-        synchronized (monitor) {
-            key = log.winner(version);
-        }
+        String key = follower.read(log -> log.winner(version));
         if (key != null) {
             send(key, null);
         }
@@ -422,12 +309,8 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
     }
 
     private void checkRemovable(int version) {
-        State record;
-        RegistryState state;
-        synchronized (monitor) {
-            record = log.state();
-            state = log.view();
-        }
+        State record = follower.read(RegistryLog::state);
+        RegistryState state = follower.read(RegistryLog::view);
         DictionaryInfo info = state.require(version, describe());
         if (!record.everActive().contains(version) || info.status() == DictionaryStatus.ACTIVE) {
             return;
@@ -452,49 +335,14 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
             checkOpen();
             for (int attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
                 sync();
-                RegistryState before;
-                State beforeRecord;
-                long basedOn;
-                synchronized (monitor) {
-                    before = log.view();
-                    beforeRecord = log.state();
-                    basedOn = log.stateOffset();
-                }
-                RegistryState after = change.apply(before);
-                SortedSet<Integer> removed = new TreeSet<>(beforeRecord.removed());
-                for (int v : before.versions().keySet()) {
-                    if (!after.versions().containsKey(v)) {
-                        removed.add(v);
-                    }
-                }
-                SortedSet<Integer> retired = new TreeSet<>();
-                for (DictionaryInfo info : after.versions().values()) {
-                    if (info.status() == DictionaryStatus.RETIRED) {
-                        retired.add(info.version());
-                    }
-                }
-                SortedSet<Integer> everActive = new TreeSet<>(beforeRecord.everActive());
-                after.activeVersion().ifPresent(everActive::add);
-                everActive.removeAll(removed);
-                Map<Integer, Long> retiredAt = new HashMap<>(beforeRecord.retiredAt());
-                retiredAt.keySet().retainAll(retired);
-                for (int v : retired) {
-                    retiredAt.putIfAbsent(v, clock.millis());
-                }
-                State next = new State(
-                        after.nextVersion(),
-                        after.activeVersion().orElse(0),
-                        retired,
-                        removed,
-                        everActive,
-                        retiredAt,
-                        basedOn);
+                record Snapshot(RegistryState view, State record, long offset) {}
+                Snapshot before = follower.read(log -> new Snapshot(log.view(), log.state(), log.stateOffset()));
+                RegistryState after = change.apply(before.view());
+                State next = before.record().next(before.view(), after, before.offset(), clock.millis());
                 long offset = send(RegistryRecords.STATE_KEY, RegistryRecords.write(next));
                 awaitPosition(offset + 1);
-                synchronized (monitor) {
-                    if (log.stateOffset() == offset) {
-                        return;
-                    }
+                if (follower.read(RegistryLog::stateOffset) == offset) {
+                    return;
                 }
             }
         }
@@ -504,17 +352,17 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
 
     @Override
     public List<DictionaryInfo> list() {
-        return view.state().list();
+        return follower.view().state().list();
     }
 
     @Override
     public Optional<DictionaryInfo> info(int version) {
-        return Optional.ofNullable(view.state().versions().get(version));
+        return Optional.ofNullable(follower.view().state().versions().get(version));
     }
 
     @Override
     public Dictionary get(int version) {
-        View current = view;
+        RegistryFollower.View current = follower.view();
         DictionaryInfo info = current.state().versions().get(version);
         if (info == null) {
             throw new UnknownDictionaryVersionException(version, describe());
@@ -537,7 +385,7 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
 
     @Override
     public OptionalInt activeVersion() {
-        return view.active();
+        return follower.view().active();
     }
 
     @Override
@@ -548,23 +396,13 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
     /** Stops following the topic and closes the registry's clients. Idempotent. */
     @Override
     public void close() {
-        synchronized (monitor) {
+        synchronized (this) {
             if (closed) {
                 return;
             }
             closed = true;
-            monitor.notifyAll();
         }
-        consumer.wakeup();
-        if (follower.isAlive()) {
-            try {
-                follower.join(5_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        } else {
-            consumer.close(Duration.ZERO);
-        }
+        follower.close();
         synchronized (this) {
             if (producer != null) {
                 producer.close(Duration.ofSeconds(5));
@@ -634,23 +472,6 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
     private void checkOpen() {
         if (closed) {
             throw new IllegalStateException("This KafkaDictionaryRegistry (" + describe() + ") is closed");
-        }
-    }
-
-    private void waitQuietly(long millis) {
-        try {
-            monitor.wait(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new RegistryException("Interrupted while waiting for " + describe(), e);
-        }
-    }
-
-    private static void sleepQuietly(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 }

@@ -13,6 +13,9 @@ import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.zdict.RegistryException;
+import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.DictionaryStatus;
+import org.zdict.registry.RegistryState;
 
 /**
  * The JSON values of the registry topic (layout in docs/KAFKA.md): one record per published version
@@ -56,6 +59,38 @@ final class RegistryRecords {
             removed = new TreeSet<>(removed);
             everActive = new TreeSet<>(everActive);
             retiredAt = Map.copyOf(retiredAt);
+        }
+
+        /** The state record for the change from {@code before} (this record's view) to {@code after}. */
+        public State next(RegistryState before, RegistryState after, long basedOn, long nowMillis) {
+            SortedSet<Integer> nextRemoved = new TreeSet<>(removed);
+            for (int v : before.versions().keySet()) {
+                if (!after.versions().containsKey(v)) {
+                    nextRemoved.add(v);
+                }
+            }
+            SortedSet<Integer> nextRetired = new TreeSet<>();
+            for (DictionaryInfo info : after.versions().values()) {
+                if (info.status() == DictionaryStatus.RETIRED) {
+                    nextRetired.add(info.version());
+                }
+            }
+            SortedSet<Integer> nextEverActive = new TreeSet<>(everActive);
+            after.activeVersion().ifPresent(nextEverActive::add);
+            nextEverActive.removeAll(nextRemoved);
+            Map<Integer, Long> nextRetiredAt = new TreeMap<>(retiredAt);
+            nextRetiredAt.keySet().retainAll(nextRetired);
+            for (int v : nextRetired) {
+                nextRetiredAt.putIfAbsent(v, nowMillis);
+            }
+            return new State(
+                    after.nextVersion(),
+                    after.activeVersion().orElse(0),
+                    nextRetired,
+                    nextRemoved,
+                    nextEverActive,
+                    nextRetiredAt,
+                    basedOn);
         }
     }
 

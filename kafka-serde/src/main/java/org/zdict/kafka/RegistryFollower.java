@@ -1,0 +1,238 @@
+package org.zdict.kafka;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.InterruptException;
+import org.apache.kafka.common.errors.WakeupException;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.zdict.RegistryException;
+import org.zdict.registry.RegistryState;
+
+/**
+ * Reads a registry topic from the start on a background thread, then follows it, folding the records
+ * into a {@link RegistryLog}. Until it has read to the end once, it serves the local copy; after that,
+ * the live state, which it also writes to the local copy after every change.
+ */
+final class RegistryFollower implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(RegistryFollower.class);
+
+    private final String where;
+    private final TopicPartition partition;
+    private final RegistryCache cache;
+    private final KafkaConsumer<String, byte[]> consumer;
+    private final Thread thread;
+    private final Object monitor = new Object();
+    private final RegistryLog log = new RegistryLog();
+
+    // guarded by monitor
+    private long position;
+    private boolean caughtUp;
+
+    private volatile View view;
+    private volatile boolean closed;
+    private volatile Exception problem;
+
+    /** What readers see: a state and the bytes of each of its versions. */
+    record View(RegistryState state, OptionalInt active, Map<Integer, byte[]> contents) {
+        static View of(RegistryState state, Map<Integer, byte[]> contents) {
+            return new View(state, state.activeVersion(), Map.copyOf(contents));
+        }
+    }
+
+    RegistryFollower(String where, String topic, Map<String, Object> consumerConfig, RegistryCache cache) {
+        this.where = where;
+        this.partition = new TopicPartition(topic, 0);
+        this.cache = cache;
+        RegistryCache.Snapshot cached = cache.load();
+        this.view = View.of(cached.state(), cached.contents());
+        this.consumer = new KafkaConsumer<>(consumerConfig, new StringDeserializer(), new ByteArrayDeserializer());
+        this.thread = new Thread(this::follow, "zdict-registry-" + topic);
+        this.thread.setDaemon(true);
+    }
+
+    View view() {
+        return view;
+    }
+
+    Exception problem() {
+        return problem;
+    }
+
+    void start() {
+        thread.start();
+    }
+
+    /** Runs {@code reader} on the folded topic, with no record applied meanwhile. */
+    <T> T read(Function<RegistryLog, T> reader) {
+        synchronized (monitor) {
+            return reader.apply(log);
+        }
+    }
+
+    /** Waits for the first read to the end; returns whether it happened in time. */
+    boolean awaitCaughtUp(long millis) {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+        synchronized (monitor) {
+            while (!caughtUp && !closed) {
+                long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+                if (left <= 0) {
+                    return false;
+                }
+                waitQuietly(left);
+            }
+            return caughtUp;
+        }
+    }
+
+    /** Waits up to {@code timeout} for {@code version} to be in the view; returns whether it is. */
+    boolean awaitVersion(int version, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        synchronized (monitor) {
+            while (!view.state().versions().containsKey(version) && !closed) {
+                long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+                if (left <= 0) {
+                    return false;
+                }
+                waitQuietly(left);
+            }
+            return view.state().versions().containsKey(version);
+        }
+    }
+
+    /** Waits until every record before {@code offset} has been applied. */
+    void awaitPosition(long offset, long timeoutMs) {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+        synchronized (monitor) {
+            while (!(caughtUp && position >= offset)) {
+                if (closed) {
+                    throw new IllegalStateException("The follower of " + where + " is closed");
+                }
+                long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+                if (left <= 0) {
+                    throw new RegistryException("Timed out after " + timeoutMs + " ms reading " + where
+                            + " up to offset " + offset + " (at " + position + ")"
+                            + (problem == null ? "" : ": " + problem));
+                }
+                waitQuietly(left);
+            }
+        }
+    }
+
+    private void follow() {
+        long end = -1;
+        try {
+            consumer.assign(List.of(partition));
+            consumer.seekToBeginning(List.of(partition));
+            while (!closed) {
+                try {
+                    if (end < 0) {
+                        end = consumer.endOffsets(List.of(partition), Duration.ofSeconds(5))
+                                .get(partition);
+                    }
+                    ConsumerRecords<String, byte[]> records = consumer.poll(Duration.ofMillis(200));
+                    long next = consumer.position(partition, Duration.ofSeconds(5));
+                    apply(records, next, end);
+                    problem = null;
+                } catch (WakeupException e) {
+                    if (closed) {
+                        return;
+                    }
+                } catch (InterruptException e) {
+                    return;
+                } catch (RuntimeException e) {
+                    problem = e;
+                    LOG.debug("Registry follower of {}: {}", where, e.toString());
+                    sleepQuietly(200);
+                }
+            }
+        } finally {
+            consumer.close(Duration.ofSeconds(1));
+        }
+    }
+
+    private void apply(ConsumerRecords<String, byte[]> records, long next, long end) {
+        boolean changed = false;
+        View written = null;
+        synchronized (monitor) {
+            for (ConsumerRecord<String, byte[]> r : records) {
+                try {
+                    changed |= log.apply(r.offset(), r.key(), r.value());
+                } catch (RegistryException e) {
+                    LOG.warn("Skipping record at offset {} of {}: {}", r.offset(), where, e.getMessage());
+                }
+            }
+            position = next;
+            if (!caughtUp && position >= end) {
+                caughtUp = true;
+                changed = true;
+            }
+            if (changed && caughtUp) {
+                Map<Integer, byte[]> contents = new HashMap<>();
+                for (int v : log.view().versions().keySet()) {
+                    contents.put(v, log.content(v));
+                }
+                view = View.of(log.view(), contents);
+                written = view;
+            }
+            monitor.notifyAll();
+        }
+        if (written != null) {
+            try {
+                cache.write(written.state(), written.contents());
+            } catch (java.io.IOException | RuntimeException e) {
+                LOG.warn("Cannot update the local copy of {} in {}: {}", where, cache.dir(), e.toString());
+            }
+        }
+    }
+
+    /** Stops following and closes the consumer. Idempotent. */
+    @Override
+    public void close() {
+        synchronized (monitor) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            monitor.notifyAll();
+        }
+        consumer.wakeup();
+        if (thread.isAlive()) {
+            try {
+                thread.join(5_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        } else {
+            consumer.close(Duration.ZERO);
+        }
+    }
+
+    private void waitQuietly(long millis) {
+        try {
+            monitor.wait(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RegistryException("Interrupted while waiting for " + where, e);
+        }
+    }
+
+    private static void sleepQuietly(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
