@@ -96,7 +96,8 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
      * cluster cannot be reached in time it serves the local copy, if there is one.
      *
      * @param clientConfig settings for the registry's own Kafka clients (security and the like), plus
-     *     optionally {@value #CACHE_DIR_CONFIG} and {@value #INIT_TIMEOUT_MS_CONFIG}
+     *     optionally {@value #CACHE_DIR_CONFIG}, {@value #INIT_TIMEOUT_MS_CONFIG} and {@value
+     *     #REMOVE_GRACE_MS_CONFIG}
      * @throws RegistryException if the topic cannot be read in time and there is no local copy, or if
      *     the topic has more than one partition
      */

@@ -5,8 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.File;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import org.apache.kafka.common.config.ConfigException;
@@ -79,6 +84,25 @@ class ZdictSerdeConfigTest {
         assertTrue(e.getMessage().contains("kafka://HOST:PORT"), e.getMessage());
         assertThrows(ConfigException.class, () -> RegistryLocation.parse("kafka://host:9092/a/b"));
         assertThrows(ConfigException.class, () -> RegistryLocation.parse("kafka://host:9092/t?novalue"));
+    }
+
+    @Test
+    void readingSettingsLoadsNoNativeCode() throws Exception {
+        String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        List<URL> urls = new ArrayList<>();
+        for (String entry : classPath.split(File.pathSeparator)) {
+            urls.add(Path.of(entry).toUri().toURL());
+        }
+        try (URLClassLoader isolated =
+                new URLClassLoader(urls.toArray(URL[]::new), ClassLoader.getPlatformClassLoader())) {
+            Class<?> configClass = isolated.loadClass(ZdictSerdeConfig.class.getName());
+            Object config = configClass
+                    .getConstructor(Map.class)
+                    .newInstance(Map.of("zdict.registry", "/nowhere", "zdict.level", "9"));
+            assertEquals(OptionalInt.of(9), configClass.getMethod("level").invoke(config));
+            Class<?> nativeLoader = isolated.loadClass("com.github.luben.zstd.util.Native");
+            assertFalse((Boolean) nativeLoader.getMethod("isLoaded").invoke(null));
+        }
     }
 
     @Test
