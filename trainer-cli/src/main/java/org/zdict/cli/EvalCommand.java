@@ -141,9 +141,9 @@ public final class EvalCommand implements Callable<Integer> {
             throw new CliException("No events in " + String.join(", ", events.inputs()));
         }
         VersionEvaluation evaluation = new VersionEvaluation(events.holdout(), batchSizes);
-        List<Measurement> now = evaluation.dictionary(dictionary.content(), info.level());
         List<Measurement> lz4 = evaluation.lz4();
         List<Measurement> zstd = evaluation.zstd(info.level());
+        List<Measurement> now = evaluation.dictionary(dictionary.content(), info.level());
 
         out.printf(
                 Locale.ROOT,

@@ -9,7 +9,8 @@ import org.zdict.format.PayloadPrefix;
 final class FrameHeader {
     private FrameHeader() {}
 
-    static void describe(byte[] src, int offset, int length, PrintWriter out) {
+    /** Prints the header fields and returns the declared content size, or -1 if the frame declares none. */
+    static long describe(byte[] src, int offset, int length, PrintWriter out) {
         if (!PayloadPrefix.startsWithZstdMagic(src, offset, length)) {
             throw new CorruptPayloadException(offset, "Expected a zstd frame (magic 28 B5 2F FD) after the prefix");
         }
@@ -50,9 +51,7 @@ final class FrameHeader {
                 "dictionary id: %s%n",
                 dictionaryIdBytes == 0 ? "not recorded in the frame" : Long.toString(dictionaryId));
         out.printf(Locale.ROOT, "window:        %s%n", singleSegment ? "single segment" : window + " bytes");
-        if (contentSizeBytes > 0 && contentSize > 0) {
-            out.printf(Locale.ROOT, "ratio:         %.2fx%n", (double) contentSize / length);
-        }
+        return contentSizeBytes == 0 ? -1 : contentSize;
     }
 
     private static long littleEndian(byte[] src, int offset, int bytes) {

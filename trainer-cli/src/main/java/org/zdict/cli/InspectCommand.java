@@ -67,7 +67,13 @@ public final class InspectCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "content:       %d bytes, stored uncompressed%n", content.length - prefix.length());
             return;
         }
-        FrameHeader.describe(content, prefix.length(), content.length - prefix.length(), out);
+        long contentSize = FrameHeader.describe(content, prefix.length(), content.length - prefix.length(), out);
+        if (contentSize > 0) {
+            out.printf(
+                    Locale.ROOT,
+                    "ratio:         %.2fx (content size / payload size)%n",
+                    (double) contentSize / content.length);
+        }
     }
 
     private static String describe(PayloadKind kind) {

@@ -193,7 +193,16 @@ public final class TrainCommand implements Callable<Integer> {
             }
             printPublished(out, published, location);
         }
-        writeExtras(report, published, reportJson, chart, "zdict train: " + String.join(", ", samples.inputs()), out);
+        writeExtras(
+                report,
+                published,
+                reportJson,
+                chart,
+                "zdict train: "
+                        + String.join(
+                                ", ",
+                                eventInputs.stream().map(EventInput::shortName).toList()),
+                out);
         return ZdictCommand.EXIT_OK;
     }
 

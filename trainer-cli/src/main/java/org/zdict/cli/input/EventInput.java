@@ -59,6 +59,11 @@ public record EventInput(String name, Path file, Resource resource) {
         return inputs;
     }
 
+    /** The file name without its folder, for titles. */
+    public String shortName() {
+        return file == null ? name : file.getFileName().toString();
+    }
+
     /** The size on disk (compressed), or -1 for standard input. */
     public long sizeOnDisk() throws IOException {
         return file == null ? -1 : Files.size(file);

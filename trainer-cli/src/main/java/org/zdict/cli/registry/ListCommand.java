@@ -71,7 +71,8 @@ public final class ListCommand implements Callable<Integer> {
     }
 
     private static void printJson(List<DictionaryInfo> versions, PrintWriter out) throws IOException {
-        try (JsonGenerator generator = new JsonFactory().createGenerator(out)) {
+        try (JsonGenerator generator =
+                new JsonFactory().createGenerator(out).disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET)) {
             generator.useDefaultPrettyPrinter();
             generator.writeStartArray();
             for (DictionaryInfo info : versions) {

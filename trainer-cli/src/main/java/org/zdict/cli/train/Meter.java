@@ -68,10 +68,13 @@ final class Meter {
     /**
      * The best speed over the rounds, in 10^6 bytes per second of the measuring thread's CPU time (wall
      * time where the JVM cannot read thread CPU time), so that other work on a busy machine does not
-     * slow the figures down. One untimed pass warms up first.
+     * slow the figures down. Untimed passes warm up first, for two rounds' time.
      */
     private double best(long bytesPerPass, Runnable pass) {
-        pass.run();
+        long warmUpBegin = System.nanoTime();
+        do {
+            pass.run();
+        } while (System.nanoTime() - warmUpBegin < 2 * roundNanos);
         double best = 0;
         for (int round = 0; round < rounds; round++) {
             long passes = 0;

@@ -6,12 +6,14 @@ import java.awt.Font;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.text.DecimalFormat;
 import java.util.ArrayList;
 import java.util.List;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
@@ -20,6 +22,10 @@ import org.jfree.data.xy.XYSeriesCollection;
 
 /** Ratio against compression speed for every grid point and baseline, as a PNG (JFreeChart). */
 public final class ReportChart {
+    private static final Color[] LEVEL_COLORS = {
+        new Color(0x1F77B4), new Color(0x2CA02C), new Color(0xFF7F0E), new Color(0x9467BD), new Color(0x8C564B)
+    };
+
     private ReportChart() {}
 
     public static void writePng(TrainingReport report, String title, Path file) throws IOException {
@@ -71,8 +77,14 @@ public final class ReportChart {
         plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
         LogAxis speed = new LogAxis(plot.getDomainAxis().getLabel());
         speed.setSmallestValue(1);
+        speed.setTickUnit(new NumberTickUnit(0.1));
+        speed.setNumberFormatOverride(new DecimalFormat("#,##0"));
         plot.setDomainAxis(speed);
         XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(false, true);
+        renderer.setSeriesPaint(0, Color.GRAY);
+        for (int series = 1; series < data.getSeriesCount() - 1; series++) {
+            renderer.setSeriesPaint(series, LEVEL_COLORS[(series - 1) % LEVEL_COLORS.length]);
+        }
         renderer.setDefaultItemLabelGenerator((dataset, series, item) ->
                 series < labels.size() ? labels.get(series).get(item) : null);
         renderer.setDefaultItemLabelsVisible(true);
