@@ -20,6 +20,11 @@ import org.zdict.format.PayloadPrefix;
  * @param <T> the type the inner serializer takes
  */
 public class ZdictSerializer<T> implements Serializer<T> {
+    /** Records up to about this size are compressed into a per-thread buffer instead of a new one. */
+    private static final int SCRATCH_LIMIT = 64 * 1024;
+
+    private static final ThreadLocal<byte[]> SCRATCH = ThreadLocal.withInitial(() -> new byte[4096]);
+
     private Serializer<T> inner;
     private ZdictSerdeConfig config;
     private SharedRegistries.Lease lease;
@@ -80,7 +85,7 @@ public class ZdictSerializer<T> implements Serializer<T> {
         }
         OptionalInt pinned = config.pinnedVersion();
         try {
-            byte[] dst = new byte[ZdictCodec.maxCompressedLength(raw.length)];
+            byte[] dst = scratch(ZdictCodec.maxCompressedLength(raw.length));
             int written;
             if (raw.length < config.minPayloadBytes()) {
                 written = codec.store(raw, 0, raw.length, dst, 0);
@@ -90,7 +95,7 @@ public class ZdictSerializer<T> implements Serializer<T> {
                 written = codec.compress(raw, 0, raw.length, dst, 0);
             }
             metrics.recorded(versionLabel(dst, written), raw.length, written);
-            return written == dst.length ? dst : Arrays.copyOf(dst, written);
+            return Arrays.copyOf(dst, written);
         } catch (ZdictException | IllegalStateException e) {
             String version = pinned.isPresent()
                     ? "pinned version " + pinned.getAsInt()
@@ -122,6 +127,18 @@ public class ZdictSerializer<T> implements Serializer<T> {
         if (inner != null) {
             inner.close();
         }
+    }
+
+    private static byte[] scratch(int size) {
+        if (size > SCRATCH_LIMIT) {
+            return new byte[size];
+        }
+        byte[] buffer = SCRATCH.get();
+        if (buffer.length < size) {
+            buffer = new byte[Math.max(size, buffer.length * 2)];
+            SCRATCH.set(buffer);
+        }
+        return buffer;
     }
 
     static String versionLabel(byte[] payload, int length) {
