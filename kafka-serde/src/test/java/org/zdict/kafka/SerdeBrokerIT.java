@@ -268,6 +268,26 @@ class SerdeBrokerIT {
     }
 
     @Test
+    void aRestartedConsumerDecodesFromItsLocalCopyWhileTheRegistryIsUnreachable() {
+        byte[] event = SampleEvents.synthetic(1, 81).get(0);
+        byte[] payload;
+        try (ZdictSerializer<byte[]> serializer = new ZdictSerializer<>()) {
+            serializer.configure(zdict(), false); // follows the registry and keeps its local copy
+            payload = serializer.serialize("offline", event);
+        }
+        assertEquals(0xD1, payload[0] & 0xFF);
+        Map<String, Object> unreachable = zdict(
+                ZdictSerdeConfig.REGISTRY_CONFIG,
+                "kafka://127.0.0.1:1/" + REGISTRY_TOPIC,
+                ZdictSerdeConfig.REGISTRY_INIT_TIMEOUT_MS_CONFIG,
+                "1000");
+        try (ZdictDeserializer<byte[]> deserializer = new ZdictDeserializer<>()) {
+            deserializer.configure(unreachable, false);
+            assertArrayEquals(event, deserializer.deserialize("offline", payload));
+        }
+    }
+
+    @Test
     void readsATopicWrittenBeforeZdictDuringMigration() throws Exception {
         List<byte[]> events = SampleEvents.synthetic(6, 61);
         try (KafkaProducer<String, byte[]> raw = rawProducer();
