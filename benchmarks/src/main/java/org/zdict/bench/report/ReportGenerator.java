@@ -235,20 +235,23 @@ public final class ReportGenerator {
 
     private void renderCompareJmh() {
         if (!cJavaPoints.isEmpty()) {
-            md.append("\nThe same points in JMH (mean of iterations, MB/s):\n\n");
-            md.append("| data set | batch | codec | compress MB/s | decompress MB/s |\n|---|---:|---|---:|---:|\n");
+            md.append("\nThe same points in JMH (mean of iterations; wall-clock MB/s ± 99.9% error, and MB per"
+                    + " CPU-second):\n\n");
+            md.append("| data set | batch | codec | compress MB/s | MB/CPU-s | decompress MB/s | MB/CPU-s |\n"
+                    + "|---|---:|---|---:|---:|---:|---:|\n");
             for (JmhPoint p : cJavaPoints) {
                 if (p.operation().equals("compress")) {
+                    Optional<JmhPoint> d = find(cJavaPoints, "decompress", p.dataset(), p.codec(), p.batch());
                     md.append(String.format(
                             Locale.ROOT,
-                            "| %s | %d | %s | %s | %s |%n",
+                            "| %s | %d | %s | %s | %s | %s | %s |%n",
                             p.dataset(),
                             p.batch(),
                             p.codec(),
                             speed(p),
-                            find(cJavaPoints, "decompress", p.dataset(), p.codec(), p.batch())
-                                    .map(ReportGenerator::speed)
-                                    .orElse("–")));
+                            cpuSpeed(p),
+                            d.map(ReportGenerator::speed).orElse("–"),
+                            d.map(ReportGenerator::cpuSpeed).orElse("–")));
                 }
             }
         }
