@@ -12,7 +12,9 @@ import java.util.List;
  */
 final class Meter {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
-    private static final boolean CPU_TIME = THREADS.isCurrentThreadCpuTimeSupported();
+    /** Thread CPU time unless unsupported or the system property {@code zdict.timing.clock} is {@code wall}. */
+    private static final boolean CPU_TIME =
+            THREADS.isCurrentThreadCpuTimeSupported() && !"wall".equals(System.getProperty("zdict.timing.clock"));
 
     private final long timingBytes;
     private final long roundNanos;

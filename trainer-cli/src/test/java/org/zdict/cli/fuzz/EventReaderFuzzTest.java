@@ -15,6 +15,7 @@ import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Consumer;
 import org.zdict.cli.input.EventReader;
 import org.zdict.cli.input.MalformedEventException;
 import org.zdict.cli.input.OnError;
@@ -28,6 +29,19 @@ import org.zdict.cli.input.OnError;
  */
 class EventReaderFuzzTest {
     private static final JsonFactory JSON = new JsonFactory();
+    /**
+     * Set (-Dzdict.fuzz.tolerateKnownIssues=true) only to keep fuzzing past the two open findings (see
+     * docs/RELIABILITY.md): SKIP mode loops on a truncated JSON array, and input that starts with NUL
+     * bytes is read as UTF-16/32 and fails with a CharConversionException. Never in CI.
+     */
+    private static final boolean TOLERATE_SKIP_LOOP = Boolean.getBoolean("zdict.fuzz.tolerateKnownIssues");
+
+    /** Thrown from the skip callback to leave a reader that loops, when that known issue is tolerated. */
+    private static final class KnownSkipLoop extends RuntimeException {
+        KnownSkipLoop() {
+            super(null, null, false, false);
+        }
+    }
 
     @FuzzTest(maxDuration = "10m")
     void readsEventsOrReportsThem(FuzzedDataProvider data) throws IOException {
@@ -37,7 +51,17 @@ class EventReaderFuzzTest {
         byte[] input = repeat(once, Math.max(1, Math.min(copies, 200_000 / Math.max(1, once.length))));
 
         List<MalformedEventException> skips = new ArrayList<>();
-        List<byte[]> skipping = readAll(input, chunk, OnError.SKIP, skips);
+        List<byte[]> skipping;
+        try {
+            skipping = readAll(input, chunk, OnError.SKIP, skips);
+        } catch (KnownSkipLoop e) {
+            return;
+        } catch (java.io.CharConversionException e) {
+            if (TOLERATE_SKIP_LOOP) {
+                return;
+            }
+            throw e;
+        }
         for (MalformedEventException e : skips) {
             assertSanePosition(e, input);
         }
@@ -66,7 +90,14 @@ class EventReaderFuzzTest {
     private static List<byte[]> readAll(byte[] input, int chunk, OnError onError, List<MalformedEventException> skips)
             throws IOException {
         List<byte[]> events = new ArrayList<>();
-        try (EventReader reader = new EventReader(new Chunked(input, chunk), "fuzz", onError, e -> skips.add(e))) {
+        Consumer<MalformedEventException> onSkip = e -> {
+            skips.add(e);
+            if (TOLERATE_SKIP_LOOP && skips.size() > input.length + 1) {
+                throw new KnownSkipLoop();
+            }
+            assertTrue(skips.size() <= input.length + 1, "more skips than input bytes: the reader loops at " + e);
+        };
+        try (EventReader reader = new EventReader(new Chunked(input, chunk), "fuzz", onError, onSkip)) {
             byte[] event;
             while ((event = reader.next()) != null) {
                 events.add(event);
@@ -74,7 +105,6 @@ class EventReaderFuzzTest {
             }
             if (skips != null) {
                 assertEquals(skips.size(), reader.skippedCount());
-                assertTrue(skips.size() <= input.length + 1, "more skips than input bytes: the reader loops");
             }
             assertNull(reader.next(), "input ended but the reader yields more");
         }
