@@ -76,10 +76,13 @@ final class ChildJvm {
         return process.exitValue();
     }
 
-    /** SIGKILL on Linux; returns once the process is gone and its output is read. */
+    /** SIGKILL on Linux; returns once the process is gone and all of its output is read. */
     void kill() throws InterruptedException {
         process.destroyForcibly().waitFor();
-        reader.join(TimeUnit.SECONDS.toMillis(10));
+        reader.join(TimeUnit.MINUTES.toMillis(2));
+        if (reader.isAlive()) {
+            throw new AssertionError("the output of a killed child JVM never ended");
+        }
     }
 
     List<String> lines() {

@@ -1,5 +1,9 @@
 package org.zdict.reliability;
 
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,13 +21,17 @@ import org.zdict.registry.DirectoryDictionaryRegistry;
  * Child-JVM main that changes a directory registry in an endless loop until it is killed: publish,
  * activate, retire and remove, chosen at random. Before each change it prints {@code intent=} and the
  * fingerprint the registry will have after it, and {@code done=} with the same fingerprint once the
- * change returned, so the killer knows which two states the folder may be left in. Arguments: folder,
- * random seed.
+ * change returned, so the killer knows which two states the folder may be left in. These lines go to a
+ * log file, each in one write call, so that a kill never loses one that was written (a pipe read by the
+ * killer proved less dependable). Arguments: folder, random seed, log file.
  */
 public final class PublishLoop {
     private PublishLoop() {}
 
-    public static void main(String[] args) {
+    private static FileOutputStream log;
+
+    public static void main(String[] args) throws IOException {
+        log = new FileOutputStream(args[2], true);
         DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(Path.of(args[0]));
         Random random = new Random(Long.parseLong(args[1]));
         System.out.println("ready");
@@ -90,8 +98,7 @@ public final class PublishLoop {
                 });
                 registry.remove(target.version());
             }
-            System.out.println("done=" + RegistryFingerprint.of(registry.list()));
-            System.out.flush();
+            log("done=" + RegistryFingerprint.of(registry.list()));
         }
     }
 
@@ -99,9 +106,33 @@ public final class PublishLoop {
     private static void change(List<DictionaryInfo> records, UnaryOperator<SortedMap<Integer, DictionaryInfo>> edit) {
         SortedMap<Integer, DictionaryInfo> state = new TreeMap<>();
         records.forEach(info -> state.put(info.version(), info));
-        System.out.println("intent="
-                + RegistryFingerprint.of(new ArrayList<>(edit.apply(state).values())));
-        System.out.flush();
+        List<DictionaryInfo> after = new ArrayList<>(edit.apply(state).values());
+        log("op=" + describe(records, after));
+        log("intent=" + RegistryFingerprint.of(after));
+    }
+
+    private static void log(String line) {
+        try {
+            log.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The records that differ between two states, for the killer's diagnostics. */
+    private static String describe(List<DictionaryInfo> before, List<DictionaryInfo> after) {
+        List<String> changed = new ArrayList<>();
+        for (DictionaryInfo info : after) {
+            if (!before.contains(info)) {
+                changed.add(info.version() + "->" + info.status().label());
+            }
+        }
+        for (DictionaryInfo info : before) {
+            if (after.stream().noneMatch(a -> a.version() == info.version())) {
+                changed.add(info.version() + "->removed");
+            }
+        }
+        return String.join(",", changed);
     }
 
     private static DictionaryInfo pick(

@@ -34,11 +34,14 @@ import org.zdict.registry.DirectoryDictionaryRegistry;
  */
 class RegistryCrashTest {
     private static final boolean SOAK = Boolean.getBoolean("zdict.soak");
-    private static final int KILLS = SOAK ? 300 : 30;
+    private static final int KILLS = Integer.getInteger("zdict.kills", SOAK ? 300 : 30);
     private static final List<String> CHILD_JVM = List.of("-Xmx64m", "-XX:TieredStopAtLevel=1", "-Xshare:auto");
 
     @TempDir
     Path dir;
+
+    @TempDir
+    Path logs;
 
     @Test
     void publishKilledAtRandomMomentsLeavesTheOldOrTheNewState() throws Exception {
@@ -50,8 +53,12 @@ class RegistryCrashTest {
         int changesSeen = 0;
         for (int kill = 0; kill < KILLS; kill++) {
             CountDownLatch ready = new CountDownLatch(1);
-            ChildJvm child =
-                    ChildJvm.start(PublishLoop.class, CHILD_JVM, List.of(dir.toString(), Long.toString(kill)), line -> {
+            Path log = logs.resolve("child-" + kill + ".log");
+            ChildJvm child = ChildJvm.start(
+                    PublishLoop.class,
+                    CHILD_JVM,
+                    List.of(dir.toString(), Long.toString(kill), log.toString()),
+                    line -> {
                         if (line.equals("ready")) {
                             ready.countDown();
                         }
@@ -59,18 +66,18 @@ class RegistryCrashTest {
             assertTrue(ready.await(2, TimeUnit.MINUTES), "child never got ready: " + child.lines());
             Thread.sleep(random.nextInt(400));
             child.kill();
+            assertEquals(List.of("ready"), child.lines(), "the child failed before it was killed");
 
             String lastDone = state;
             String lastIntent = null;
-            for (String line : child.lines()) {
+            List<String> lines = completeLines(log);
+            for (String line : lines) {
                 if (line.startsWith("intent=")) {
                     lastIntent = line.substring("intent=".length());
                 } else if (line.startsWith("done=")) {
                     lastDone = line.substring("done=".length());
                     lastIntent = null;
                     changesSeen++;
-                } else if (!line.equals("ready")) {
-                    throw new AssertionError("child failed before it was killed:\n" + String.join("\n", child.lines()));
                 }
             }
             String onDisk = verifyReadable(dir);
@@ -80,8 +87,9 @@ class RegistryCrashTest {
                 assertEquals(
                         lastIntent,
                         onDisk,
-                        "after kill " + kill + " the registry is neither the state before"
-                                + " the interrupted change nor the state after it; before was " + lastDone);
+                        "after kill " + kill + " the registry is neither the state before the interrupted change"
+                                + " nor the state after it; before was " + lastDone + "; the child's last lines: "
+                                + tail(lines));
                 killedAfterCommit++;
             }
             state = onDisk;
@@ -152,6 +160,31 @@ class RegistryCrashTest {
         }
         assertTrue(active <= 1, "more than one active version: " + records);
         return RegistryFingerprint.of(records);
+    }
+
+    /** The lines of {@code log} that were written whole (a kill may cut the last one short). */
+    private static List<String> completeLines(Path log) throws IOException {
+        if (!Files.exists(log)) {
+            return List.of();
+        }
+        String text = Files.readString(log);
+        List<String> lines = new ArrayList<>(List.of(text.split("\n", -1)));
+        lines.remove(lines.size() - 1);
+        return lines;
+    }
+
+    private static String tail(List<String> lines) {
+        StringBuilder out = new StringBuilder();
+        for (String line : lines.subList(Math.max(0, lines.size() - 6), lines.size())) {
+            out.append("\n  ")
+                    .append(line, 0, Math.min(line.length(), 60))
+                    .append("... (")
+                    .append(line.length())
+                    .append(" chars, ends ")
+                    .append(line.substring(Math.max(0, line.length() - 40)))
+                    .append(")");
+        }
+        return out.toString();
     }
 
     private static long temporaryFiles(Path dir) throws IOException {
