@@ -125,7 +125,9 @@ public final class EventReader implements Closeable {
             return e.getClass().getSimpleName();
         }
         int newline = message.indexOf('\n');
-        return newline < 0 ? message : message.substring(0, newline);
+        String line = newline < 0 ? message : message.substring(0, newline);
+        // Jackson's own positions count from where the current parser started; ours are absolute.
+        return line.replaceAll("\\s*\\(start marker at \\[.*?\\]\\)", "").strip();
     }
 
     /** Drops the broken parser and starts a new one on the line after {@code offset}. */
