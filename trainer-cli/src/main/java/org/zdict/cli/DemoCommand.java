@@ -124,6 +124,15 @@ public final class DemoCommand implements Callable<Integer> {
         return ZdictCommand.EXIT_OK;
     }
 
+    /** {@code path} relative to the working folder when it lies inside it, for shorter messages. */
+    private static String displayed(Path path) {
+        Path absolute = path.toAbsolutePath().normalize();
+        Path here = Path.of("").toAbsolutePath();
+        return absolute.startsWith(here) && !absolute.equals(here)
+                ? here.relativize(absolute).toString()
+                : absolute.toString();
+    }
+
     private static List<Integer> parseList(String values, java.util.function.Function<String, Integer> parse) {
         return java.util.Arrays.stream(values.split(",")).map(parse).toList();
     }

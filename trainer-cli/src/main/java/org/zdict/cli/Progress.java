@@ -61,7 +61,7 @@ public interface Progress extends AutoCloseable {
 
                 @Override
                 public void setExtraMessage(String message) {
-                    bar.setExtraMessage(message);
+                    bar.setExtraMessage(" " + message);
                 }
 
                 @Override

@@ -146,6 +146,20 @@ class TrainCommandTest {
     }
 
     @Test
+    void readsStandardInput() throws IOException {
+        java.io.InputStream original = System.in;
+        try {
+            System.setIn(Files.newInputStream(events));
+            Cli.Result result = Cli.run("train", "-q", "-", "--dict-size", "1K", "--level", "1", "--min-mbps", "0");
+            assertEquals(0, result.exitCode(), result::toString);
+            assertTrue(result.out().startsWith("Read 3,000 events ("), result::toString);
+            assertTrue(result.out().contains("from <stdin>"), result::toString);
+        } finally {
+            System.setIn(original);
+        }
+    }
+
+    @Test
     void readsFoldersRecursively() throws IOException {
         Path folder = Files.createDirectories(dir.resolve("folder/sub"));
         Cli.syntheticEvents(folder, "a.jsonl", 600, 1);
