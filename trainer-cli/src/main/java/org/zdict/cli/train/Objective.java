@@ -24,6 +24,8 @@ public enum Objective {
 
     public static final double BALANCED_TOLERANCE = 0.03;
     public static final double SPEED_TOLERANCE = 0.10;
+    /** When no point reaches the speed floor: the best ratio among points this close to the fastest. */
+    public static final double FALLBACK_SPEED_TOLERANCE = 0.10;
 
     /** The chosen point and why, in one or two sentences. */
     public record Choice(CandidateResult chosen, String reason) {}
@@ -40,16 +42,23 @@ public enum Objective {
                 .filter(c -> c.primary().compressMBps() >= minMbps)
                 .toList();
         if (eligible.isEmpty()) {
+            double fastestSpeed = candidates.stream()
+                    .mapToDouble(c -> c.primary().compressMBps())
+                    .max()
+                    .orElseThrow();
             CandidateResult fastest = candidates.stream()
-                    .max(Comparator.comparingDouble(c -> c.primary().compressMBps()))
+                    .filter(c -> c.primary().compressMBps() >= fastestSpeed * (1 - FALLBACK_SPEED_TOLERANCE))
+                    .max(Comparator.comparingDouble(c -> c.primary().ratio()))
                     .orElseThrow();
             return new Choice(
                     fastest,
                     String.format(
                             Locale.ROOT,
-                            "no grid point compresses at the --min-mbps floor of %.0f MB/s, so the fastest was"
-                                    + " chosen: %s%s",
+                            "no grid point compresses at the --min-mbps floor of %.0f MB/s, so the best ratio among"
+                                    + " the fastest (within %.0f%% of %.0f MB/s) was chosen: %s%s",
                             minMbps,
+                            FALLBACK_SPEED_TOLERANCE * 100,
+                            fastestSpeed,
                             describe(fastest),
                             versusLz4(fastest, lz4)));
         }
