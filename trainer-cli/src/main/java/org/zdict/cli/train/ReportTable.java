@@ -29,7 +29,7 @@ public final class ReportTable {
         out.printf(
                 Locale.ROOT,
                 "Ratio = held-out bytes / compressed bytes, each batch of N events compressed alone; speeds are"
-                        + " one thread, batches of %d, MB = 10^6 bytes.%n%n",
+                        + " one thread's CPU time, batches of %d, MB = 10^6 bytes.%n%n",
                 batchSizes.get(0));
 
         List<String> header = new ArrayList<>(List.of("", "codec", "dict", "level"));
@@ -79,6 +79,13 @@ public final class ReportTable {
             out.println("Chosen: " + report.choice().reason() + ".");
         }
         out.flush();
+    }
+
+    /** The requested size, and the actual one when zstd produced less (too few samples for the size). */
+    private static String dictionarySize(int requested, int actual) {
+        return actual < requested
+                ? Sizes.format(requested) + " (" + Sizes.human(actual) + ")"
+                : Sizes.format(requested);
     }
 
     private static String ratio(double value) {
