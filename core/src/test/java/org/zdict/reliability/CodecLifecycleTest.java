@@ -87,7 +87,7 @@ class CodecLifecycleTest {
                 }));
             }
             started.await();
-            while (checked.get() < 200) {
+            while (checked.get() < 200 && futures.stream().noneMatch(Future::isDone)) {
                 Thread.onSpinWait();
             }
             codec.close();
