@@ -13,9 +13,11 @@ run() {
     org.zdict.bench.report.ReportGenerator --charts "$docs" --chart-link "" "$@"
 }
 for f in "$here"/results/jmh-*.json; do
-  [[ -f "$f" ]] && run --jmh "$f" --out "$docs/$(basename "$f" .json).md"
+  [[ -f "$f" ]] && run --jmh "$f" --chart-prefix "$(basename "$f" .json)-" --out "$docs/$(basename "$f" .json).md"
 done
-[[ -d "$here/results/c-compare" ]] && run --c-compare "$here/results/c-compare" --out "$docs/c-compare.md"
+for d in "$here"/results/c-compare*/; do
+  [[ -d "$d" ]] && run --c-compare "$d" --out "$docs/$(basename "$d").md"
+done
 for f in "$here"/results/e2e-*.json; do
   [[ -f "$f" ]] && run --e2e "$f" --out "$docs/$(basename "$f" .json).md"
 done

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
-import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.axis.LogarithmicAxis;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.PlotOrientation;
@@ -27,6 +27,26 @@ import org.jfree.data.xy.XYSeriesCollection;
 final class Charts {
     private static final int WIDTH = 900;
     private static final int HEIGHT = 560;
+    /** Distinct colours that stay readable on white. */
+    static final Color[] PALETTE = {
+        new Color(0x1f77b4),
+        new Color(0xd62728),
+        new Color(0x2ca02c),
+        new Color(0x9467bd),
+        new Color(0xff7f0e),
+        new Color(0x8c564b),
+        new Color(0xe377c2),
+        new Color(0x17becf),
+        new Color(0x7f7f7f),
+        new Color(0xbcbd22),
+        new Color(0x393b79),
+        new Color(0xad494a),
+        new Color(0x637939),
+        new Color(0x843c39),
+        new Color(0x3182bd),
+        new Color(0x31a354),
+        Color.BLACK
+    };
 
     private Charts() {}
 
@@ -42,12 +62,13 @@ final class Charts {
                         .add(Double.isNaN(p.mbPerCpuSecond()) ? p.mbPerSecond() : p.mbPerCpuSecond(), p.ratio()));
         XYSeriesCollection data = new XYSeriesCollection();
         series.values().forEach(data::addSeries);
-        LogAxis x = new LogAxis("compression MB per CPU-second (log scale)");
-        x.setSmallestValue(1);
+        LogarithmicAxis x = new LogarithmicAxis("compression MB per CPU-second (log scale)");
+        x.setStrictValuesFlag(false);
         NumberAxis y = new NumberAxis("compression ratio (raw / compressed)");
         XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
         for (int i = 0; i < data.getSeriesCount(); i++) {
             renderer.setSeriesStroke(i, new BasicStroke(1.5f));
+            renderer.setSeriesPaint(i, PALETTE[i % PALETTE.length]);
         }
         XYPlot plot = new XYPlot(data, x, y, renderer);
         plot.setBackgroundPaint(Color.WHITE);
@@ -68,6 +89,9 @@ final class Charts {
         renderer.setBarPainter(new StandardBarPainter());
         renderer.setShadowVisible(false);
         renderer.setItemMargin(0.02);
+        for (int i = 0; i < data.getRowCount(); i++) {
+            renderer.setSeriesPaint(i, PALETTE[i % PALETTE.length]);
+        }
         CategoryPlot plot = new CategoryPlot(data, x, y, renderer);
         plot.setOrientation(PlotOrientation.VERTICAL);
         plot.setBackgroundPaint(Color.WHITE);

@@ -30,6 +30,7 @@ public final class ReportGenerator {
     private final StringBuilder md = new StringBuilder();
     private Path charts = Paths.get("charts");
     private String chartLink = "";
+    private String chartPrefix = "";
 
     public static void main(String[] args) throws IOException {
         System.setProperty("java.awt.headless", "true");
@@ -43,6 +44,7 @@ public final class ReportGenerator {
                 case "--e2e" -> Json.array(Json.read(Paths.get(value))).forEach(o -> report.e2e.add(Json.object(o)));
                 case "--charts" -> report.charts = Paths.get(value);
                 case "--chart-link" -> report.chartLink = value;
+                case "--chart-prefix" -> report.chartPrefix = value;
                 case "--out" -> out = Paths.get(value);
                 default -> {
                     System.err.println("Unknown option " + args[i]);
@@ -134,10 +136,12 @@ public final class ReportGenerator {
                     .filter(p -> p.dataset().equals(dataset) && p.operation().equals("compress"))
                     .toList();
             if (!compress.isEmpty()) {
-                String png = "ratio-speed-" + dataset + ".png";
+                String png = chartPrefix + "ratio-speed-" + dataset + ".png";
                 Charts.ratioAgainstSpeed(
                         charts.resolve(png),
-                        dataset + ": ratio against compression speed (points: batches of 1, 4, 16, 64 events)",
+                        dataset + ": ratio against compression speed, batches of "
+                                + new TreeSet<>(
+                                        compress.stream().map(JmhPoint::batch).toList()) + " events",
                         compress);
                 md.append("\n![")
                         .append(dataset)
@@ -309,14 +313,20 @@ public final class ReportGenerator {
             rate.computeIfAbsent(variant, v -> new LinkedHashMap<>())
                     .put(scenario, Json.number(row.get("produced_records_per_s")));
         }
+        String dataset = String.valueOf(e2e.get(0).get("dataset"));
+        String prefix = "e2e-" + dataset;
         Charts.bars(
-                charts.resolve("e2e-bytes-per-record.png"),
-                "Bytes stored on the broker per record",
+                charts.resolve(prefix + "-bytes-per-record.png"),
+                dataset + ": bytes stored on the broker per record",
                 "bytes per record",
                 bytes);
-        Charts.bars(charts.resolve("e2e-records-per-second.png"), "Records produced per second", "records/s", rate);
-        md.append("\n![bytes per record](").append(chartLink).append("e2e-bytes-per-record.png)\n");
-        md.append("\n![records per second](").append(chartLink).append("e2e-records-per-second.png)\n");
+        Charts.bars(
+                charts.resolve(prefix + "-records-per-second.png"),
+                dataset + ": records produced per second (wall clock, shared machine)",
+                "records/s",
+                rate);
+        md.append("\n![bytes per record](").append(chartLink).append(prefix).append("-bytes-per-record.png)\n");
+        md.append("\n![records per second](").append(chartLink).append(prefix).append("-records-per-second.png)\n");
     }
 
     private static String formatNumber(double d) {
