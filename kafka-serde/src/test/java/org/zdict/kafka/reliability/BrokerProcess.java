@@ -95,6 +95,11 @@ final class BrokerProcess implements AutoCloseable {
         }
     }
 
+    /** Kills the broker with SIGKILL, as a crash does: no controlled shutdown, log recovery on start. */
+    void crash() throws InterruptedException {
+        process.destroyForcibly().waitFor();
+    }
+
     private boolean accepts() {
         try (Socket socket = new Socket()) {
             socket.connect(new InetSocketAddress("127.0.0.1", port), 500);

@@ -32,6 +32,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.zdict.codec.ZdictCodec;
 import org.zdict.format.PayloadPrefix;
 import org.zdict.kafka.KafkaDictionaryRegistry;
@@ -63,10 +65,12 @@ class KafkaFaultsIT {
         broker.close();
     }
 
-    @Test
-    void brokerRestartedDuringRollOutLosesAndMisdecodesNothing() throws Exception {
-        String topic = "restart-events";
-        String registryTopic = "_zdict_restart";
+    /** {@code crash}: SIGKILL instead of a controlled shutdown. */
+    @ParameterizedTest(name = "crash = {0}")
+    @ValueSource(booleans = {false, true})
+    void brokerRestartedDuringRollOutLosesAndMisdecodesNothing(boolean crash) throws Exception {
+        String topic = crash ? "crash-events" : "restart-events";
+        String registryTopic = crash ? "_zdict_crash" : "_zdict_restart";
         String servers = broker.bootstrapServers();
         try (KafkaDictionaryRegistry operator =
                 KafkaDictionaryRegistry.open(servers, registryTopic, cache("operator"))) {
@@ -76,12 +80,17 @@ class KafkaFaultsIT {
             AtomicBoolean stop = new AtomicBoolean();
             List<Exception> sendFailures = new CopyOnWriteArrayList<>();
             Thread producing = new Thread(() -> produce(topic, registryTopic, sent, stop, sendFailures));
+            producing.setDaemon(true);
             producing.start();
 
             awaitSent(sent, 1000);
             operator.activate(operator.publish(dictionary(1), 3, Map.of()).version());
             awaitSent(sent, 2000);
-            broker.stop();
+            if (crash) {
+                broker.crash();
+            } else {
+                broker.stop();
+            }
             int sentBeforeRestart = sent.get();
             Thread.sleep(1000);
             broker.startAgain();
@@ -99,7 +108,7 @@ class KafkaFaultsIT {
 
             assertEquals(List.of(), sendFailures, "sends that failed");
             int total = sent.get();
-            Map<Integer, byte[]> received = consume(topic);
+            Map<Integer, byte[]> received = consume(topic, registryTopic);
             assertEquals(total, received.size(), "records sent vs distinct records received");
             for (Map.Entry<Integer, byte[]> e : received.entrySet()) {
                 assertArrayEquals(EVENTS.get(e.getKey() % EVENTS.size()), e.getValue(), "record " + e.getKey());
@@ -107,9 +116,13 @@ class KafkaFaultsIT {
             versions = versionsIn(topic);
             assertEquals(Set.of(1, 2, 3), versions, "every version of the roll-out reached the topic");
             System.out.printf(
-                    "broker restart during roll-out: %d records sent (%d before the restart), %d received intact,"
+                    (crash ? "broker crash (SIGKILL)" : "broker restart")
+                            + " during roll-out: %d records sent (%d before the restart), %d received intact,"
                             + " versions %s%n",
-                    total, sentBeforeRestart, received.size(), versions);
+                    total,
+                    sentBeforeRestart,
+                    received.size(),
+                    versions);
         }
     }
 
@@ -230,9 +243,9 @@ class KafkaFaultsIT {
     }
 
     /** Every record of {@code topic} decoded by a fresh ZdictDeserializer, by the sequence number in its key. */
-    private Map<Integer, byte[]> consume(String topic) {
-        Map<String, Object> props = consumerProps("restart-check");
-        props.put(ZdictSerdeConfig.REGISTRY_CONFIG, "kafka://" + broker.bootstrapServers() + "/_zdict_restart");
+    private Map<Integer, byte[]> consume(String topic, String registryTopic) {
+        Map<String, Object> props = consumerProps(topic + "-check");
+        props.put(ZdictSerdeConfig.REGISTRY_CONFIG, "kafka://" + broker.bootstrapServers() + "/" + registryTopic);
         Map<Integer, byte[]> received = new ConcurrentHashMap<>();
         try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(props)) {
             TopicPartition partition = new TopicPartition(topic, 0);
