@@ -91,8 +91,9 @@ public final class DirectoryDictionaryRegistry implements DictionaryRegistry {
                     clock.instant(),
                     DictionaryStatus.AVAILABLE,
                     metadata);
+            RegistryState next = state.withPublished(info);
             writeOrFail(dictionaryFile(info.version()), copy);
-            return state.withPublished(info);
+            return next;
         });
         return after.versions().get(after.nextVersion() - 1);
     }

@@ -70,6 +70,10 @@ public record RegistryState(int nextVersion, SortedMap<Integer, DictionaryInfo> 
         if (info.status() == DictionaryStatus.ACTIVE) {
             throw new IllegalArgumentException("A version is published available; activate it separately");
         }
+        if (nextVersion == Integer.MAX_VALUE) {
+            throw new RegistryException("The registry has used every version number up to " + Integer.MAX_VALUE
+                    + "; publish into a new registry");
+        }
         SortedMap<Integer, DictionaryInfo> next = new TreeMap<>(versions);
         next.put(info.version(), info);
         return new RegistryState(nextVersion + 1, next);
