@@ -24,7 +24,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.zdict.CorruptDictionaryException;
 import org.zdict.RegistryException;
 import org.zdict.UnknownDictionaryVersionException;
-import org.zdict.ZdictException;
 import org.zdict.registry.DictionaryContent;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DirectoryDictionaryRegistry;
@@ -129,8 +128,9 @@ class RegistryInputTest {
         Files.writeString(dir.resolve(DirectoryDictionaryRegistry.MANIFEST), manifest);
         DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(dir);
         byte[] content = PublishLoop.fakeDictionary(new Random(4));
-        ZdictException e = assertThrows(ZdictException.class, () -> registry.publish(content, 3, Map.of()));
-        assertFalse(e.getMessage().isBlank());
+        RegistryException e = assertThrows(RegistryException.class, () -> registry.publish(content, 3, Map.of()));
+        assertTrue(e.getMessage().contains("every version number"), e.getMessage());
+        assertFalse(Files.exists(dir.resolve(DirectoryDictionaryRegistry.fileName(Integer.MAX_VALUE))));
         assertEquals(manifest, Files.readString(dir.resolve(DirectoryDictionaryRegistry.MANIFEST)));
         assertTrue(DirectoryDictionaryRegistry.open(dir).list().isEmpty());
     }
