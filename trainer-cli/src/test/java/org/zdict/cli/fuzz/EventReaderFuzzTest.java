@@ -30,9 +30,10 @@ import org.zdict.cli.input.OnError;
 class EventReaderFuzzTest {
     private static final JsonFactory JSON = new JsonFactory();
     /**
-     * Set (-Dzdict.fuzz.tolerateKnownIssues=true) only to keep fuzzing past the two open findings (see
-     * docs/RELIABILITY.md): SKIP mode loops on a truncated JSON array, and input that starts with NUL
-     * bytes is read as UTF-16/32 and fails with a CharConversionException. Never in CI.
+     * Set (-Dzdict.fuzz.tolerateKnownIssues=true) only to keep fuzzing past the three open findings (see
+     * docs/RELIABILITY.md): SKIP mode loops on a truncated JSON array, input that starts with NUL bytes is
+     * read as UTF-16/32 and fails with a CharConversionException, and SKIP mode can return an empty
+     * event. Never in CI.
      */
     private static final boolean TOLERATE_SKIP_LOOP = Boolean.getBoolean("zdict.fuzz.tolerateKnownIssues");
 
@@ -80,6 +81,9 @@ class EventReaderFuzzTest {
         }
         int from = 0;
         for (byte[] event : skipping) {
+            if (TOLERATE_SKIP_LOOP && new String(event, java.nio.charset.StandardCharsets.UTF_8).isBlank()) {
+                return;
+            }
             assertWholeJsonValue(event);
             int at = indexOf(input, event, from);
             assertTrue(at >= 0, "event not copied from the input in order: " + new String(event));
