@@ -22,6 +22,8 @@ import java.util.function.Consumer;
  * started.
  */
 public final class EventReader implements Closeable {
+    private static final String NOT_UTF8 =
+            "not UTF-8 JSON (a NUL byte or a UTF-16/UTF-32 byte order mark; convert the input to UTF-8)";
     private static final JsonFactory JSON =
             JsonFactory.builder().disable(StreamReadFeature.AUTO_CLOSE_SOURCE).build();
 
@@ -39,6 +41,10 @@ public final class EventReader implements Closeable {
 
     private boolean inArray;
     private long skippedCount;
+    /** Where the last resume after a malformed event started reading, or -1. */
+    private long lastResume = -1;
+    /** Set when skipping reached the end of the input. */
+    private boolean finished;
 
     /**
      * @param in the (already decompressed) input; not closed by this reader
@@ -64,10 +70,15 @@ public final class EventReader implements Closeable {
      * @throws IOException if the input cannot be read
      */
     public byte[] next() throws IOException {
-        while (true) {
+        while (!finished) {
             long eventStart = -1;
             try {
                 if (parser == null) {
+                    long notUtf8 = firstNonUtf8Marker();
+                    if (notUtf8 >= 0) {
+                        malformed(notUtf8, notUtf8, NOT_UTF8);
+                        continue;
+                    }
                     parser = JSON.createParser(feeder);
                 }
                 JsonToken token = parser.nextToken();
@@ -84,7 +95,12 @@ public final class EventReader implements Closeable {
                     inArray = false;
                     continue;
                 }
-                eventStart = parserBase + parser.currentTokenLocation().getByteOffset();
+                long tokenOffset = parser.currentTokenLocation().getByteOffset();
+                if (tokenOffset < 0) {
+                    malformed(window.served(), window.served(), NOT_UTF8);
+                    continue;
+                }
+                eventStart = parserBase + tokenOffset;
                 window.keepFrom(eventStart);
                 if (token.isStructStart()) {
                     parser.skipChildren();
@@ -92,6 +108,10 @@ public final class EventReader implements Closeable {
                     parser.finishToken();
                 }
                 long eventEnd = parserBase + parser.currentLocation().getByteOffset();
+                if (eventEnd <= eventStart) {
+                    malformed(eventStart, eventStart, "an event with no JSON value");
+                    continue;
+                }
                 byte[] event = window.slice(eventStart, eventEnd);
                 window.keepFrom(eventEnd);
                 return event;
@@ -100,16 +120,47 @@ public final class EventReader implements Closeable {
                         ? window.served()
                         : parserBase + e.getLocation().getByteOffset();
                 long problemAt = eventStart >= 0 ? eventStart : Math.min(errorOffset, window.served());
-                MalformedEventException malformed = new MalformedEventException(
-                        source, window.lineOf(Math.max(problemAt, window.keptFrom())), errorOffset, problem(e));
-                if (onError == OnError.FAIL) {
-                    throw malformed;
-                }
-                skippedCount++;
-                skipped.accept(malformed);
-                resumeAfterLineOf(Math.max(problemAt, window.keptFrom()));
+                malformed(problemAt, errorOffset, problem(e));
             }
         }
+        return null;
+    }
+
+    /** Reports a malformed event: throws under {@link OnError#FAIL}, else skips past its line. */
+    private void malformed(long problemAt, long errorOffset, String problem) throws IOException {
+        long at = Math.max(problemAt, window.keptFrom());
+        MalformedEventException malformed =
+                new MalformedEventException(source, window.lineOf(at), errorOffset, problem);
+        if (onError == OnError.FAIL) {
+            throw malformed;
+        }
+        skippedCount++;
+        skipped.accept(malformed);
+        resumeAfterLineOf(at);
+    }
+
+    /**
+     * Where the bytes a new parser would start on show UTF-16 or UTF-32 (a NUL byte or a UTF-16 byte
+     * order mark among its first four bytes, which Jackson would take as another encoding), or -1.
+     */
+    private long firstNonUtf8Marker() throws IOException {
+        long position = window.served();
+        int seen = virtualByte >= 0 ? 1 : 0;
+        int first = virtualByte >= 0 ? virtualByte : window.byteAt(position);
+        for (int i = 0; i < 4 - seen; i++) {
+            int b = window.byteAt(position + i);
+            if (b < 0) {
+                break;
+            }
+            if (b == 0) {
+                return position + i;
+            }
+        }
+        int second = window.byteAt(position + 1 - seen);
+        if ((first == 0xFE && second == 0xFF) || (first == 0xFF && second == 0xFE)) {
+            return position;
+        }
+        return -1;
     }
 
     @Override
@@ -130,11 +181,17 @@ public final class EventReader implements Closeable {
         return line.replaceAll("\\s*\\(start marker at \\[.*?\\]\\)", "").strip();
     }
 
-    /** Drops the broken parser and starts a new one on the line after {@code offset}. */
+    /**
+     * Drops the broken parser and starts a new one on the line after {@code offset}. Every resume lands
+     * past the previous one, so skipping always makes progress and ends at the end of the input.
+     */
     private void resumeAfterLineOf(long offset) throws IOException {
-        parser.close();
-        parser = null;
-        long resume = window.afterNextNewline(offset);
+        if (parser != null) {
+            parser.close();
+            parser = null;
+        }
+        virtualByte = -1;
+        long resume = window.afterNextNewline(Math.max(offset, lastResume));
         if (inArray) {
             resume = window.skipSeparators(resume);
             if (window.byteAt(resume) == ']') {
@@ -142,6 +199,11 @@ public final class EventReader implements Closeable {
                 resume++;
             }
         }
+        if (resume <= lastResume || window.byteAt(resume) < 0) {
+            finished = true;
+            return;
+        }
+        lastResume = resume;
         window.rewind(resume);
         if (inArray) {
             virtualByte = '[';

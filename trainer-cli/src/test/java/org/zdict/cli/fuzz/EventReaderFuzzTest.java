@@ -29,20 +29,6 @@ import org.zdict.cli.input.OnError;
  */
 class EventReaderFuzzTest {
     private static final JsonFactory JSON = new JsonFactory();
-    /**
-     * Set (-Dzdict.fuzz.tolerateKnownIssues=true) only to keep fuzzing past the three open findings (see
-     * docs/RELIABILITY.md): SKIP mode loops on a truncated JSON array, input that starts with NUL bytes is
-     * read as UTF-16/32 and fails with a CharConversionException, and SKIP mode can return an empty
-     * event. Never in CI.
-     */
-    private static final boolean TOLERATE_SKIP_LOOP = Boolean.getBoolean("zdict.fuzz.tolerateKnownIssues");
-
-    /** Thrown from the skip callback to leave a reader that loops, when that known issue is tolerated. */
-    private static final class KnownSkipLoop extends RuntimeException {
-        KnownSkipLoop() {
-            super(null, null, false, false);
-        }
-    }
 
     @FuzzTest(maxDuration = "10m")
     void readsEventsOrReportsThem(FuzzedDataProvider data) throws IOException {
@@ -52,17 +38,7 @@ class EventReaderFuzzTest {
         byte[] input = repeat(once, Math.max(1, Math.min(copies, 200_000 / Math.max(1, once.length))));
 
         List<MalformedEventException> skips = new ArrayList<>();
-        List<byte[]> skipping;
-        try {
-            skipping = readAll(input, chunk, OnError.SKIP, skips);
-        } catch (KnownSkipLoop e) {
-            return;
-        } catch (java.io.CharConversionException e) {
-            if (TOLERATE_SKIP_LOOP) {
-                return;
-            }
-            throw e;
-        }
+        List<byte[]> skipping = readAll(input, chunk, OnError.SKIP, skips);
         for (MalformedEventException e : skips) {
             assertSanePosition(e, input);
         }
@@ -81,9 +57,6 @@ class EventReaderFuzzTest {
         }
         int from = 0;
         for (byte[] event : skipping) {
-            if (TOLERATE_SKIP_LOOP && new String(event, java.nio.charset.StandardCharsets.UTF_8).isBlank()) {
-                return;
-            }
             assertWholeJsonValue(event);
             int at = indexOf(input, event, from);
             assertTrue(at >= 0, "event not copied from the input in order: " + new String(event));
@@ -96,9 +69,6 @@ class EventReaderFuzzTest {
         List<byte[]> events = new ArrayList<>();
         Consumer<MalformedEventException> onSkip = e -> {
             skips.add(e);
-            if (TOLERATE_SKIP_LOOP && skips.size() > input.length + 1) {
-                throw new KnownSkipLoop();
-            }
             assertTrue(skips.size() <= input.length + 1, "more skips than input bytes: the reader loops at " + e);
         };
         try (EventReader reader = new EventReader(new Chunked(input, chunk), "fuzz", onError, onSkip)) {
