@@ -31,6 +31,9 @@ public final class ZdictCodec implements AutoCloseable {
     private final DictionaryRegistry registry;
     private final OptionalInt level;
     private final int maxDecompressedSize;
+    /** With checksums on, payloads are always checksummed frames: never stored, which has no checksum. */
+    private final boolean checksum;
+
     private final DigestedDictionaries dictionaries;
     private final ContextPool<CompressContext> compressContexts;
     private final ContextPool<DecompressContext> decompressContexts;
@@ -45,7 +48,7 @@ public final class ZdictCodec implements AutoCloseable {
         this.level = builder.level;
         this.maxDecompressedSize = builder.maxDecompressedSize;
         this.dictionaries = new DigestedDictionaries(registry);
-        boolean checksum = builder.checksum;
+        this.checksum = builder.checksum;
         this.compressContexts = new ContextPool<>(() -> new CompressContext(checksum));
         this.decompressContexts = new ContextPool<>(DecompressContext::new);
     }
@@ -296,7 +299,7 @@ public final class ZdictCodec implements AutoCloseable {
         } finally {
             compressContexts.giveBack(context);
         }
-        if (prefixLength + frameLength >= PayloadPrefix.stored().length() + srcLength) {
+        if (!checksum && prefixLength + frameLength >= PayloadPrefix.stored().length() + srcLength) {
             return writeStored(src, srcOffset, srcLength, dst, dstOffset);
         }
         return prefixLength + frameLength;
@@ -409,7 +412,10 @@ public final class ZdictCodec implements AutoCloseable {
             return this;
         }
 
-        /** Write zstd's content checksum in every frame (off by default: Kafka checksums records). */
+        /**
+         * Write zstd's content checksum in every frame (off by default: Kafka checksums records). With it
+         * on, the codec never falls back to a stored payload, so every payload it writes is verifiable.
+         */
         public Builder checksum(boolean checksum) {
             this.checksum = checksum;
             return this;

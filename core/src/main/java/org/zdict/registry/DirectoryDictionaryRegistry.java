@@ -242,6 +242,7 @@ public final class DirectoryDictionaryRegistry implements DictionaryRegistry {
         try (FileChannel lockChannel =
                         FileChannel.open(dir.resolve(LOCK_FILE), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
                 FileLock ignored = lockChannel.lock()) {
+            deleteLeftoverTemporaryFiles();
             RegistryState before = readSnapshot().state();
             RegistryState after = change.apply(before);
             writeOrFail(manifest, ManifestJson.write(after));
@@ -253,6 +254,18 @@ public final class DirectoryDictionaryRegistry implements DictionaryRegistry {
             throw new RegistryException("Cannot lock or write " + describe() + ": " + e, e);
         } finally {
             local.unlock();
+        }
+    }
+
+    /**
+     * Temporary files are only written under the lock, so any found while holding it belong to a
+     * process that died mid-write: they were never renamed into place and are safe to delete.
+     */
+    private void deleteLeftoverTemporaryFiles() throws IOException {
+        try (var files = Files.newDirectoryStream(dir, AtomicFiles.TEMP_PREFIX + "*")) {
+            for (Path leftover : files) {
+                Files.deleteIfExists(leftover);
+            }
         }
     }
 

@@ -101,6 +101,21 @@ class ZdictCodecTest {
     }
 
     @Test
+    void checksummedCodecNeverStoresSoEveryPayloadIsVerifiable() {
+        byte[] random = new byte[1000];
+        new Random(2).nextBytes(random);
+        try (ZdictCodec checked = ZdictCodec.builder(registry).checksum(true).build()) {
+            byte[] payload = checked.compress(random);
+            assertEquals(PayloadKind.DICTIONARY_FRAME.marker(), payload[0] & 0xFF);
+            assertTrue(org.zdict.format.FrameHeader.parse(payload, 2, payload.length - 2, 2)
+                    .checksum());
+            assertArrayEquals(random, checked.decompress(payload));
+            payload[payload.length - 10] ^= 1;
+            assertThrows(CorruptPayloadException.class, () -> checked.decompress(payload));
+        }
+    }
+
+    @Test
     void compressesWithoutDictionaryWhenNoneIsActive() {
         try (ZdictCodec plain = ZdictCodec.of(new InMemoryDictionaryRegistry())) {
             byte[] input = String.join(",", java.util.Collections.nCopies(50, "hello zdict"))

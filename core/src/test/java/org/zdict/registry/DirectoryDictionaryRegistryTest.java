@@ -135,9 +135,12 @@ class DirectoryDictionaryRegistryTest extends DictionaryRegistryContract {
     }
 
     @Test
-    void ignoresLeftoverTemporaryFiles() throws Exception {
+    void ignoresLeftoverTemporaryFilesAndCleansThemUpOnTheNextChange() throws Exception {
         registry.publish(DICTIONARY, 3, Map.of());
-        Files.writeString(dir.resolve(".tmp-manifest.json-123"), "{garbage");
-        assertEquals(1, reopen().list().size());
+        Path leftover = Files.writeString(dir.resolve(".tmp-manifest.json-123"), "{garbage");
+        DirectoryDictionaryRegistry reopened = reopen();
+        assertEquals(1, reopened.list().size());
+        reopened.activate(1);
+        assertTrue(Files.notExists(leftover));
     }
 }
