@@ -6,7 +6,7 @@ here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"
 docs="$root/docs/benchmarks"
 mkdir -p "$docs"
-[[ -d "$here/target/classes" ]] || (cd "$root" && mvn -B -q -pl benchmarks -DskipTests package)
+[[ -d "$here/target/classes" ]] || (cd "$root" && mvn -B -q -DskipTests -Dspotless.check.skip=true install -pl benchmarks -am)
 (cd "$root" && mvn -B -q -pl benchmarks dependency:build-classpath -Dmdep.outputFile="$here/target/e2e.classpath")
 run() {
   java -Djava.awt.headless=true -cp "$here/target/classes:$(cat "$here/target/e2e.classpath")" \

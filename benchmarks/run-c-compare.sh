@@ -5,6 +5,8 @@
 # one after the other in one run. Output: benchmarks/results/c-compare/*.json
 #   benchmarks/run-c-compare.sh            # zdict-64k-3, batches of 1 and 4
 #   ZDICT_LABEL=zdict-64k-1 benchmarks/run-c-compare.sh
+# Builds the module and what it needs first (mvn install -pl benchmarks -am); ZDICT_REBUILD=0 skips that.
+# benchmarks/report.sh turns the results into tables and charts under docs/benchmarks/.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"
@@ -21,7 +23,7 @@ if [[ ! -f /usr/include/zstd.h ]]; then
 fi
 mvn -B -q dependency:get -Dartifact=org.apache.druid:druid-processing:31.0.0:jar:tests -Dtransitive=false
 if [[ ! -f "$here/target/benchmarks.jar" || "${ZDICT_REBUILD:-1}" == 1 ]]; then
-  (cd "$root" && mvn -B -q -pl benchmarks -DskipTests package)
+  (cd "$root" && mvn -B -q -DskipTests -Dspotless.check.skip=true install -pl benchmarks -am)
 fi
 gcc -O2 -o "$work/zdict_cbench" "$here/src/main/c/zdict_cbench.c" -lzstd
 

@@ -4,7 +4,8 @@
 # then consumed back. Output: benchmarks/results/e2e-<dataset>.json
 #   benchmarks/run-e2e.sh                                   # wikipedia_edits, every scenario
 #   benchmarks/run-e2e.sh --dataset zeek_network_logs --scenarios small-1,small-4
-# kafka-serde must be installed in the local repository (mvn install -pl core,kafka-serde).
+# Builds the module and what it needs first (mvn install -pl benchmarks -am); ZDICT_REBUILD=0 skips that.
+# benchmarks/report.sh turns the results into tables and charts under docs/benchmarks/.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"
@@ -20,7 +21,7 @@ if [[ ! -d "$shared/data" ]]; then
   mvn -B -q dependency:get -Dartifact=org.apache.druid:druid-processing:31.0.0:jar:tests -Dtransitive=false
 fi
 if [[ ! -d "$here/target/classes" || "${ZDICT_REBUILD:-1}" == 1 ]]; then
-  (cd "$root" && mvn -B -q -pl benchmarks -DskipTests package)
+  (cd "$root" && mvn -B -q -DskipTests -Dspotless.check.skip=true install -pl benchmarks -am)
 fi
 (cd "$root" && mvn -B -q -pl benchmarks dependency:build-classpath -Dmdep.outputFile="$here/target/e2e.classpath")
 mkdir -p "$here/results"

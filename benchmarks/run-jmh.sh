@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Runs the JMH codec suite and writes JSON results (and a markdown report with charts).
+# Runs the JMH codec suite and writes JSON results.
 #   benchmarks/run-jmh.sh quick   # < 10 minutes on 2 cores: 5 codecs x 4 batch sizes, short iterations
-#   benchmarks/run-jmh.sh full    # every codec, level and dictionary size (hours on 2 cores)
+#   benchmarks/run-jmh.sh full    # every codec, level and dictionary size (about 3 hours on 2 cores)
 # Extra arguments go to JMH (e.g. -p batch=1). Output: benchmarks/results/jmh-<mode>.json
+# Builds the module and what it needs first (mvn install -pl benchmarks -am); ZDICT_REBUILD=0 skips that.
+# benchmarks/report.sh turns the results into tables and charts under docs/benchmarks/.
 set -euo pipefail
 mode="${1:-quick}"
 shift || true
@@ -15,7 +17,7 @@ mkdir -p "$results"
 # The project's own sample (Wikipedia edits) lives in a Maven Central artifact.
 mvn -B -q dependency:get -Dartifact=org.apache.druid:druid-processing:31.0.0:jar:tests -Dtransitive=false
 if [[ ! -f "$here/target/benchmarks.jar" || "${ZDICT_REBUILD:-1}" == 1 ]]; then
-  (cd "$root" && mvn -B -q -pl benchmarks -DskipTests package)
+  (cd "$root" && mvn -B -q -DskipTests -Dspotless.check.skip=true install -pl benchmarks -am)
 fi
 
 # Data sets: every file in shared/data when present. wikiticker (fetched through Maven) is the same

@@ -6,6 +6,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -34,7 +35,8 @@ public class CallOverheadBenchmark {
     private final int length = 430;
     private final AtomicInteger calls = new AtomicInteger();
     private final Map<Key, Object> digested = new ConcurrentHashMap<>(Map.of(new Key(1, 3), new Object()));
-    private final ConcurrentLinkedQueue<Object> pool = new ConcurrentLinkedQueue<>(java.util.List.of(new Object()));
+    private final ConcurrentLinkedQueue<Object> queue = new ConcurrentLinkedQueue<>(java.util.List.of(new Object()));
+    private final AtomicReference<Object> recent = new AtomicReference<>(new Object());
     private int version = 1;
     private int level = 3;
 
@@ -59,8 +61,15 @@ public class CallOverheadBenchmark {
         return digested.get(new Key(version, level));
     }
 
+    /** ZdictCodec's pool fast path: take the most recent context, put it back (two atomic operations). */
     @Benchmark
-    public boolean poolRoundTrip() {
-        return pool.offer(pool.poll());
+    public boolean poolFastPath() {
+        return recent.compareAndSet(null, recent.getAndSet(null));
+    }
+
+    /** The pool's slow path, a concurrent queue (allocates a node per offer). */
+    @Benchmark
+    public boolean poolQueueRoundTrip() {
+        return queue.offer(queue.poll());
     }
 }
