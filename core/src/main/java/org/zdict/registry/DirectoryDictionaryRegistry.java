@@ -98,6 +98,31 @@ public final class DirectoryDictionaryRegistry implements DictionaryRegistry {
         return after.versions().get(after.nextVersion() - 1);
     }
 
+    /**
+     * Makes this folder a copy of another registry's state, keeping its version numbers and statuses:
+     * the local copy of a remote registry. Dictionary files are written before the manifest, each
+     * atomically, and every content must match its record's SHA-256.
+     */
+    public void replicate(RegistryState state, Map<Integer, byte[]> contents) {
+        for (DictionaryInfo info : state.versions().values()) {
+            byte[] content = contents.get(info.version());
+            if (content == null || !DictionaryContent.sha256(content).equals(info.sha256())) {
+                throw new IllegalArgumentException(
+                        "No content matching the SHA-256 of version " + info.version() + " to replicate");
+            }
+        }
+        change(current -> {
+            for (DictionaryInfo info : state.versions().values()) {
+                Path file = dictionaryFile(info.version());
+                if (!isWhole(file, info)) {
+                    writeOrFail(file, contents.get(info.version()));
+                }
+            }
+            return state;
+        });
+        loaded.keySet().retainAll(state.versions().keySet());
+    }
+
     @Override
     public void activate(int version) {
         change(state -> state.withActive(version, describe()));
@@ -254,6 +279,14 @@ public final class DirectoryDictionaryRegistry implements DictionaryRegistry {
             throw new RegistryException("Cannot lock or write " + describe() + ": " + e, e);
         } finally {
             local.unlock();
+        }
+    }
+
+    private static boolean isWhole(Path file, DictionaryInfo info) {
+        try {
+            return Files.isRegularFile(file) && Files.size(file) == info.size();
+        } catch (IOException e) {
+            return false;
         }
     }
 

@@ -107,6 +107,23 @@ class DirectoryDictionaryRegistryTest extends DictionaryRegistryContract {
     }
 
     @Test
+    void replicatesAnotherRegistrysStateWithItsNumbersAndStatuses() {
+        InMemoryDictionaryRegistry source = new InMemoryDictionaryRegistry();
+        source.publish(DICTIONARY, 3, Map.of("k", "v"));
+        source.publish(OTHER_DICTIONARY, 5, Map.of());
+        source.activate(2);
+        source.remove(1);
+        DirectoryDictionaryRegistry copy = reopen();
+        RegistryState state = RegistryState.of(3, source.list());
+        copy.replicate(state, Map.of(2, OTHER_DICTIONARY));
+        assertEquals(source.list(), reopen().list());
+        assertEquals(OptionalInt.of(2), reopen().activeVersion());
+        assertArrayEquals(OTHER_DICTIONARY, reopen().get(2).content());
+        assertEquals(3, reopen().publish(DICTIONARY, 3, Map.of()).version());
+        assertThrows(IllegalArgumentException.class, () -> copy.replicate(state, Map.of(2, DICTIONARY)));
+    }
+
+    @Test
     void rejectsCorruptManifestNamingIt() throws Exception {
         Files.writeString(dir.resolve("manifest.json"), "{\"format\":1,\"nextVersion\":");
         RegistryException e = assertThrows(RegistryException.class, this::reopen);

@@ -1,13 +1,8 @@
 package org.zdict.kafka;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HashMap;
@@ -23,7 +18,6 @@ import org.zdict.registry.RegistryState;
  * --registry DIR} and {@code zstd -D}. Every file is written atomically.
  */
 final class RegistryCache {
-    private static final JsonFactory JSON = new JsonFactory();
     private final Path dir;
 
     RegistryCache(Path dir) {
@@ -56,58 +50,11 @@ final class RegistryCache {
     }
 
     void write(RegistryState state, Map<Integer, byte[]> contents) throws IOException {
-        Files.createDirectories(dir);
-        for (DictionaryInfo info : state.versions().values()) {
-            Path file = dir.resolve(DirectoryDictionaryRegistry.fileName(info.version()));
-            if (!Files.isRegularFile(file) || Files.size(file) != info.size()) {
-                writeAtomically(file, contents.get(info.version()));
-            }
-        }
-        writeAtomically(dir.resolve(DirectoryDictionaryRegistry.MANIFEST), manifest(state));
-    }
-
-    private static byte[] manifest(RegistryState state) throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (JsonGenerator json = JSON.createGenerator(out)) {
-            json.useDefaultPrettyPrinter();
-            json.writeStartObject();
-            json.writeNumberField("format", 1);
-            json.writeNumberField("nextVersion", state.nextVersion());
-            json.writeArrayFieldStart("dictionaries");
-            for (DictionaryInfo info : state.versions().values()) {
-                json.writeStartObject();
-                json.writeNumberField("version", info.version());
-                json.writeStringField("file", DirectoryDictionaryRegistry.fileName(info.version()));
-                json.writeStringField("status", info.status().label());
-                json.writeStringField("sha256", info.sha256());
-                json.writeNumberField("size", info.size());
-                json.writeNumberField("level", info.level());
-                json.writeStringField("createdAt", info.createdAt().toString());
-                json.writeObjectFieldStart("metadata");
-                for (Map.Entry<String, String> e : info.metadata().entrySet()) {
-                    json.writeStringField(e.getKey(), e.getValue());
-                }
-                json.writeEndObject();
-                json.writeEndObject();
-            }
-            json.writeEndArray();
-            json.writeEndObject();
-        }
-        out.write('\n');
-        return out.toByteArray();
-    }
-
-    private static void writeAtomically(Path file, byte[] content) throws IOException {
-        Path temp = Files.createTempFile(file.getParent(), file.getFileName().toString(), ".tmp");
-        try {
-            Files.write(temp, content);
-            try {
-                Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(temp);
+        try (DirectoryDictionaryRegistry copy =
+                new DirectoryDictionaryRegistry(dir, Duration.ofDays(1), Clock.systemUTC())) {
+            copy.replicate(state, contents);
+        } catch (ZdictException e) {
+            throw new IOException("Cannot write the local copy in " + dir + ": " + e.getMessage(), e);
         }
     }
 }

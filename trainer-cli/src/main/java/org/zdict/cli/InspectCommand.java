@@ -44,7 +44,7 @@ public final class InspectCommand implements Callable<Integer> {
         } else if (PayloadPrefix.startsWithZstdMagic(content, 0, content.length)) {
             out.printf(Locale.ROOT, "file:          %s%n", file);
             out.println("type:          bare zstd frame (no zdict prefix)");
-            FrameHeader.describe(content, 0, content.length, out);
+            FrameHeaderPrinter.describe(content, 0, content.length, out);
         } else {
             throw new CliException(file + " is neither a zdict payload nor a zstd dictionary (first byte "
                     + (content.length == 0 ? "none: empty file" : String.format("0x%02X", content[0] & 0xFF)) + ")");
@@ -67,7 +67,7 @@ public final class InspectCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "content:       %d bytes, stored uncompressed%n", content.length - prefix.length());
             return;
         }
-        long contentSize = FrameHeader.describe(content, prefix.length(), content.length - prefix.length(), out);
+        long contentSize = FrameHeaderPrinter.describe(content, prefix.length(), content.length - prefix.length(), out);
         if (contentSize > 0) {
             out.printf(
                     Locale.ROOT,

@@ -128,6 +128,47 @@ class PayloadCommandsTest {
     }
 
     @Test
+    void refusesAFileWhoseMarkerBitFlippedToStored() throws IOException {
+        Path payload = dir.resolve("flip.zd");
+        assertEquals(
+                0,
+                Cli.run("compress", "--registry", registry.toString(), "-i", event.toString(), "-o", payload.toString())
+                        .exitCode());
+        byte[] flipped = Files.readAllBytes(payload);
+        flipped[0] ^= 0x02; // 0xD1 (dictionary frame) becomes 0xD3 (stored)
+        Path damaged = Files.write(dir.resolve("flipped.zd"), flipped);
+        Cli.Result result = Cli.run("decompress", "--registry", registry.toString(), "-i", damaged.toString());
+        assertEquals(1, result.exitCode(), result::toString);
+        assertTrue(result.err().contains("no zstd content checksum"), result::toString);
+        assertEquals("", result.out(), result::toString);
+    }
+
+    @Test
+    void decodesUncheckedPayloadsOnlyWhenAllowed() throws IOException {
+        byte[] original = Files.readAllBytes(event);
+        byte[] stored = new byte[original.length + 1];
+        stored[0] = (byte) 0xD3;
+        System.arraycopy(original, 0, stored, 1, original.length);
+        Path payload = Files.write(dir.resolve("stored.zd"), stored);
+        Path restored = dir.resolve("stored.json");
+        assertEquals(
+                1,
+                Cli.run("decompress", "--registry", registry.toString(), "-i", payload.toString())
+                        .exitCode());
+        Cli.Result allowed = Cli.run(
+                "decompress",
+                "--registry",
+                registry.toString(),
+                "--allow-unchecked",
+                "-i",
+                payload.toString(),
+                "-o",
+                restored.toString());
+        assertEquals(0, allowed.exitCode(), allowed::toString);
+        assertArrayEquals(original, Files.readAllBytes(restored));
+    }
+
+    @Test
     void decompressRefusesOversizedOutput() throws IOException {
         Path big = Files.writeString(dir.resolve("big.json"), "{\"x\":\"" + "a".repeat(100_000) + "\"}");
         Path payload = dir.resolve("big.zd");
