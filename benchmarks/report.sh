@@ -19,6 +19,6 @@ for d in "$here"/results/c-compare*/; do
   [[ -d "$d" ]] && run --c-compare "$d" --out "$docs/$(basename "$d").md"
 done
 for f in "$here"/results/e2e-*.json; do
-  [[ -f "$f" ]] && run --e2e "$f" --out "$docs/$(basename "$f" .json).md"
+  [[ -f "$f" ]] && run --e2e "$f" --chart-prefix "$(basename "$f" .json)-" --out "$docs/$(basename "$f" .json).md"
 done
 ls -la "$docs"

@@ -314,7 +314,7 @@ public final class ReportGenerator {
                     .put(scenario, Json.number(row.get("produced_records_per_s")));
         }
         String dataset = String.valueOf(e2e.get(0).get("dataset"));
-        String prefix = "e2e-" + dataset;
+        String prefix = chartPrefix.isEmpty() ? "e2e-" + dataset : chartPrefix.replaceAll("-$", "");
         Charts.bars(
                 charts.resolve(prefix + "-bytes-per-record.png"),
                 dataset + ": bytes stored on the broker per record",
