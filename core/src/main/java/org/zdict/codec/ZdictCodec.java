@@ -1,6 +1,5 @@
 package org.zdict.codec;
 
-import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdDecompressCtx;
 import com.github.luben.zstd.ZstdDictCompress;
 import com.github.luben.zstd.ZstdDictDecompress;
@@ -75,11 +74,17 @@ public final class ZdictCodec implements AutoCloseable {
         if (srcLength < 0) {
             throw new IllegalArgumentException("Negative source length " + srcLength);
         }
-        long bound = Math.max(Zstd.compressBound(srcLength), srcLength + 1L) + PayloadPrefix.MAX_LENGTH;
+        long bound = Math.max(zstdCompressBound(srcLength), srcLength + 1L) + PayloadPrefix.MAX_LENGTH;
         if (bound > Integer.MAX_VALUE - 16) {
             throw new IllegalArgumentException("Source of " + srcLength + " bytes is too large for one payload");
         }
         return (int) bound;
+    }
+
+    /** zstd's ZSTD_COMPRESSBOUND, computed here rather than through a native call per record. */
+    static long zstdCompressBound(int srcLength) {
+        long size = srcLength;
+        return size + (size >>> 8) + (size < (128 << 10) ? ((128 << 10) - size) >>> 11 : 0);
     }
 
     /**

@@ -191,6 +191,14 @@ class ZdictCodecTest {
     }
 
     @Test
+    void computesZstdsCompressBound() {
+        for (int size : new int[] {0, 1, 255, 256, 1000, 131_071, 131_072, 131_073, 1 << 20, 64 << 20}) {
+            assertEquals(
+                    com.github.luben.zstd.Zstd.compressBound(size), ZdictCodec.zstdCompressBound(size), "size " + size);
+        }
+    }
+
+    @Test
     void failsClearlyAfterClose() {
         codec.close();
         codec.close();
