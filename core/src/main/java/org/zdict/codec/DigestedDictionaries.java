@@ -4,66 +4,67 @@ import com.github.luben.zstd.ZstdDictCompress;
 import com.github.luben.zstd.ZstdDictDecompress;
 import com.github.luben.zstd.ZstdException;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.concurrent.ConcurrentHashMap;
 import org.zdict.CorruptDictionaryException;
-import org.zdict.UnknownDictionaryVersionException;
 import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryRegistry;
 
 /**
- * Digested (native, shareable) dictionaries: one for compression per (version, level) and one for
- * decompression per version, built once from the registry and kept until closed. Versions never
- * change meaning, so nothing is ever invalidated.
+ * Digested (native, shareable) dictionaries of one codec: for compression one per version at the
+ * codec's level (or the version's recorded level when the codec sets none), so one per (version,
+ * level); for decompression one per version. Built once from the registry and kept until closed:
+ * versions never change meaning, so nothing is ever invalidated. The version used last is kept at hand,
+ * since a producer uses one version for long stretches.
  */
 final class DigestedDictionaries implements AutoCloseable {
-    private record CompressKey(int version, int level) {}
+    private record Recent<T>(int version, T digested) {}
 
     private final DictionaryRegistry registry;
-    private final Map<CompressKey, ZstdDictCompress> forCompression = new ConcurrentHashMap<>();
+    private final OptionalInt levelOverride;
+    private final Map<Integer, ZstdDictCompress> forCompression = new ConcurrentHashMap<>();
     private final Map<Integer, ZstdDictDecompress> forDecompression = new ConcurrentHashMap<>();
-    private final Map<Integer, Integer> recordedLevels = new ConcurrentHashMap<>();
+    private volatile Recent<ZstdDictCompress> recentCompression;
+    private volatile Recent<ZstdDictDecompress> recentDecompression;
 
-    DigestedDictionaries(DictionaryRegistry registry) {
+    DigestedDictionaries(DictionaryRegistry registry, OptionalInt levelOverride) {
         this.registry = registry;
+        this.levelOverride = levelOverride;
     }
 
-    /** The dictionary's recorded level: the level used when the codec has no level of its own. */
-    int levelOf(int version) {
-        Integer level = recordedLevels.get(version);
-        if (level != null) {
-            return level;
+    ZstdDictCompress forCompression(int version) {
+        Recent<ZstdDictCompress> recent = recentCompression;
+        if (recent != null && recent.version() == version) {
+            return recent.digested();
         }
-        return recordedLevels.computeIfAbsent(version, v -> registry.info(v)
-                .orElseThrow(() -> new UnknownDictionaryVersionException(v, registry.describe()))
-                .level());
-    }
-
-    ZstdDictCompress forCompression(int version, int level) {
-        CompressKey key = new CompressKey(version, level);
-        ZstdDictCompress digested = forCompression.get(key);
-        if (digested != null) {
-            return digested;
-        }
-        return forCompression.computeIfAbsent(key, k -> digestForCompression(registry.get(version), level));
+        ZstdDictCompress digested = forCompression.computeIfAbsent(version, v -> digestForCompression(registry.get(v)));
+        recentCompression = new Recent<>(version, digested);
+        return digested;
     }
 
     ZstdDictDecompress forDecompression(int version) {
-        ZstdDictDecompress digested = forDecompression.get(version);
-        if (digested != null) {
-            return digested;
+        Recent<ZstdDictDecompress> recent = recentDecompression;
+        if (recent != null && recent.version() == version) {
+            return recent.digested();
         }
-        return forDecompression.computeIfAbsent(version, v -> digestForDecompression(registry.get(v)));
+        ZstdDictDecompress digested =
+                forDecompression.computeIfAbsent(version, v -> digestForDecompression(registry.get(v)));
+        recentDecompression = new Recent<>(version, digested);
+        return digested;
     }
 
     @Override
     public void close() {
+        recentCompression = null;
+        recentDecompression = null;
         forCompression.values().forEach(ZstdDictCompress::close);
         forCompression.clear();
         forDecompression.values().forEach(ZstdDictDecompress::close);
         forDecompression.clear();
     }
 
-    private static ZstdDictCompress digestForCompression(Dictionary dictionary, int level) {
+    private ZstdDictCompress digestForCompression(Dictionary dictionary) {
+        int level = levelOverride.orElse(dictionary.info().level());
         try {
             return new ZstdDictCompress(dictionary.content(), level);
         } catch (ZstdException | IllegalStateException e) {

@@ -26,6 +26,8 @@ import org.zdict.registry.ZstdLevels;
 public final class ZdictCodec implements AutoCloseable {
     /** Default for {@link Builder#maxDecompressedSize}: 64 MiB. */
     public static final int DEFAULT_MAX_DECOMPRESSED_SIZE = 64 << 20;
+    /** Passed as the plain-frame level with a dictionary: a digested dictionary carries its own level. */
+    private static final int LEVEL_OF_DIGESTED_DICTIONARY = 0;
 
     private final DictionaryRegistry registry;
     private final OptionalInt level;
@@ -46,7 +48,7 @@ public final class ZdictCodec implements AutoCloseable {
         this.registry = builder.registry;
         this.level = builder.level;
         this.maxDecompressedSize = builder.maxDecompressedSize;
-        this.dictionaries = new DigestedDictionaries(registry);
+        this.dictionaries = new DigestedDictionaries(registry, level);
         this.checksum = builder.checksum;
         this.compressContexts = new ContextPool<>(() -> new CompressContext(checksum));
         this.decompressContexts = new ContextPool<>(DecompressContext::new);
@@ -107,12 +109,11 @@ public final class ZdictCodec implements AutoCloseable {
         enter();
         try {
             checkArguments(src, srcOffset, srcLength, dst, dstOffset);
-            int frameLevel = level.isPresent() ? level.getAsInt() : dictionaries.levelOf(version);
-            ZstdDictCompress digested = dictionaries.forCompression(version, frameLevel);
+            ZstdDictCompress digested = dictionaries.forCompression(version);
             return compressFrame(
                     PayloadPrefix.dictionaryFrame(version),
                     digested,
-                    frameLevel,
+                    LEVEL_OF_DIGESTED_DICTIONARY,
                     src,
                     srcOffset,
                     srcLength,
@@ -288,7 +289,7 @@ public final class ZdictCodec implements AutoCloseable {
     private int compressFrame(
             PayloadPrefix prefix,
             ZstdDictCompress digested,
-            int frameLevel,
+            int plainLevel,
             byte[] src,
             int srcOffset,
             int srcLength,
@@ -299,7 +300,7 @@ public final class ZdictCodec implements AutoCloseable {
         int frameLength;
         CompressContext context = compressContexts.borrow();
         try {
-            frameLength = (digested == null ? context.withoutDictionary(frameLevel) : context.with(digested))
+            frameLength = (digested == null ? context.withoutDictionary(plainLevel) : context.with(digested))
                     .compressByteArray(dst, frameOffset, dst.length - frameOffset, src, srcOffset, srcLength);
         } finally {
             compressContexts.giveBack(context);
