@@ -4,14 +4,12 @@ import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.utils.Utils;
 import org.zdict.UnknownDictionaryVersionException;
 import org.zdict.ZdictException;
-import org.zdict.codec.ZdictCodec;
 import org.zdict.format.PayloadKind;
 import org.zdict.format.PayloadPrefix;
 import org.zdict.registry.DictionaryRegistry;
@@ -29,10 +27,7 @@ public class ZdictDeserializer<T> implements Deserializer<T> {
     private static final long POLL_MS = 50;
 
     private Deserializer<T> inner;
-    private ZdictSerdeConfig config;
-    private SharedRegistries.Lease lease;
-    private ZdictCodec codec;
-    private ZdictMetrics metrics;
+    private volatile SerdeResources resources;
     private final Map<Integer, Long> missingSince = new ConcurrentHashMap<>();
     private volatile boolean closed;
 
@@ -55,19 +50,10 @@ public class ZdictDeserializer<T> implements Deserializer<T> {
             inner = Utils.newInstance(parsed.innerDeserializer(), Deserializer.class);
         }
         inner.configure(configs, isKey);
-        SharedRegistries.Lease acquired = SharedRegistries.acquire(parsed);
-        ZdictCodec previousCodec = this.codec;
-        SharedRegistries.Lease previousLease = this.lease;
-        this.config = parsed;
-        this.lease = acquired;
-        this.metrics = new ZdictMetrics(isKey ? "key-deserializer" : "deserializer", (String)
-                configs.get(CommonClientConfigs.CLIENT_ID_CONFIG));
-        this.codec = ZdictCodec.builder(acquired.registry())
-                .maxDecompressedSize(parsed.maxDecompressedBytes())
-                .build();
-        if (previousCodec != null) { // configured again: let go of what the last configuration held
-            previousCodec.close();
-            previousLease.close();
+        SerdeResources previous = resources;
+        resources = SerdeResources.open(parsed, configs, isKey ? "key-deserializer" : "deserializer");
+        if (previous != null) { // configured again: let go of what the last configuration held
+            previous.close();
         }
     }
 
@@ -105,16 +91,16 @@ public class ZdictDeserializer<T> implements Deserializer<T> {
 
     /** The original bytes of one record value (or key). */
     byte[] decode(String topic, byte[] data) {
-        checkReady();
+        SerdeResources r = ready();
         if (data.length == 0 || !PayloadPrefix.isZdictMarker(data[0] & 0xFF)) {
-            if (config.acceptUnframed()) {
-                return decodeUnframed(topic, data);
+            if (r.config.acceptUnframed()) {
+                return decodeUnframed(r, topic, data);
             }
         }
         try {
-            return decodeFramed(topic, data);
+            return decodeFramed(r, topic, data);
         } catch (ZdictException e) {
-            metrics.failed(versionOf(data));
+            r.metrics.failed(versionOf(data));
             throw new SerializationException(
                     "zdict cannot decode a record of topic " + topic + describeVersion(data) + ": " + e.getMessage()
                             + hint(data),
@@ -122,46 +108,46 @@ public class ZdictDeserializer<T> implements Deserializer<T> {
         }
     }
 
-    private byte[] decodeFramed(String topic, byte[] data) {
+    private byte[] decodeFramed(SerdeResources r, String topic, byte[] data) {
         try {
-            return decompress(data);
+            return decompress(r, data);
         } catch (UnknownDictionaryVersionException e) {
-            if (!awaitVersion(e.version())) {
-                metrics.failed(Integer.toString(e.version()));
+            if (!awaitVersion(r, e.version())) {
+                r.metrics.failed(Integer.toString(e.version()));
                 throw new SerializationException(
                         "Unknown dictionary version " + e.version() + " in a record of topic "
                                 + topic + ": it did not appear in "
-                                + codec.registry().describe() + " within "
-                                + config.unknownVersionWaitMs() + " ms ("
+                                + r.codec.registry().describe() + " within "
+                                + r.config.unknownVersionWaitMs() + " ms ("
                                 + ZdictSerdeConfig.UNKNOWN_VERSION_WAIT_MS_CONFIG
                                 + "). Publish it there, or point " + ZdictSerdeConfig.REGISTRY_CONFIG
                                 + " at the registry the producer uses.",
                         e);
             }
-            return decompress(data);
+            return decompress(r, data);
         }
     }
 
-    private byte[] decompress(byte[] data) {
-        byte[] raw = codec.decompress(data);
-        metrics.recorded(ZdictSerializer.versionLabel(data, data.length), raw.length, data.length);
+    private static byte[] decompress(SerdeResources r, byte[] data) {
+        byte[] raw = r.codec.decompress(data);
+        r.metrics.recorded(ZdictSerializer.versionLabel(data, data.length), raw.length, data.length);
         return raw;
     }
 
-    private byte[] decodeUnframed(String topic, byte[] data) {
+    private static byte[] decodeUnframed(SerdeResources r, String topic, byte[] data) {
         if (!PayloadPrefix.startsWithZstdMagic(data, 0, data.length)) {
-            metrics.recorded("unframed", data.length, data.length);
+            r.metrics.recorded("unframed", data.length, data.length);
             return data;
         }
         byte[] framed = new byte[data.length + 1];
         framed[0] = (byte) PayloadKind.PLAIN_FRAME.marker();
         System.arraycopy(data, 0, framed, 1, data.length);
         try {
-            byte[] raw = codec.decompress(framed);
-            metrics.recorded("unframed", raw.length, data.length);
+            byte[] raw = r.codec.decompress(framed);
+            r.metrics.recorded("unframed", raw.length, data.length);
             return raw;
         } catch (ZdictException e) {
-            metrics.failed("unframed");
+            r.metrics.failed("unframed");
             throw new SerializationException(
                     "zdict cannot decode a bare zstd frame (no zdict prefix) in a record of topic " + topic + ": "
                             + e.getMessage(),
@@ -174,15 +160,15 @@ public class ZdictDeserializer<T> implements Deserializer<T> {
      * records of that version fail at once for the same period, so a skip handler is not held up record
      * by record.
      */
-    private boolean awaitVersion(int version) {
-        long waitMs = config.unknownVersionWaitMs();
+    private boolean awaitVersion(SerdeResources r, int version) {
+        long waitMs = r.config.unknownVersionWaitMs();
         long now = System.nanoTime();
         Long since = missingSince.get(version);
         if (since != null && now - since < Duration.ofMillis(waitMs).toNanos()) {
             return false;
         }
-        DictionaryRegistry registry = codec.registry();
-        metrics.waited(Integer.toString(version));
+        DictionaryRegistry registry = r.codec.registry();
+        r.metrics.waited(Integer.toString(version));
         boolean found;
         if (registry instanceof KafkaDictionaryRegistry kafka) {
             found = kafka.awaitVersion(version, Duration.ofMillis(waitMs));
@@ -249,23 +235,22 @@ public class ZdictDeserializer<T> implements Deserializer<T> {
             return;
         }
         closed = true;
-        if (codec != null) {
-            codec.close();
-        }
-        if (lease != null) {
-            lease.close();
+        if (resources != null) {
+            resources.close();
         }
         if (inner != null) {
             inner.close();
         }
     }
 
-    private void checkReady() {
+    private SerdeResources ready() {
         if (closed) {
             throw new IllegalStateException("This ZdictDeserializer is closed");
         }
-        if (codec == null) {
+        SerdeResources current = resources;
+        if (current == null) {
             throw new IllegalStateException("ZdictDeserializer is not configured: call configure(Map, boolean) first");
         }
+        return current;
     }
 }

@@ -3,7 +3,6 @@ package org.zdict.kafka;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.OptionalInt;
-import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.serialization.Serializer;
@@ -26,10 +25,7 @@ public class ZdictSerializer<T> implements Serializer<T> {
     private static final ThreadLocal<byte[]> SCRATCH = ThreadLocal.withInitial(() -> new byte[4096]);
 
     private Serializer<T> inner;
-    private ZdictSerdeConfig config;
-    private SharedRegistries.Lease lease;
-    private ZdictCodec codec;
-    private ZdictMetrics metrics;
+    private volatile SerdeResources resources;
     private volatile boolean closed;
 
     /** For Kafka: the inner serializer comes from {@code zdict.inner.serializer}. */
@@ -51,20 +47,10 @@ public class ZdictSerializer<T> implements Serializer<T> {
             inner = Utils.newInstance(parsed.innerSerializer(), Serializer.class);
         }
         inner.configure(configs, isKey);
-        SharedRegistries.Lease acquired = SharedRegistries.acquire(parsed);
-        ZdictCodec.Builder builder =
-                ZdictCodec.builder(acquired.registry()).maxDecompressedSize(parsed.maxDecompressedBytes());
-        parsed.level().ifPresent(builder::level);
-        ZdictCodec previousCodec = this.codec;
-        SharedRegistries.Lease previousLease = this.lease;
-        this.config = parsed;
-        this.lease = acquired;
-        this.metrics = new ZdictMetrics(
-                isKey ? "key-serializer" : "serializer", (String) configs.get(CommonClientConfigs.CLIENT_ID_CONFIG));
-        this.codec = builder.build();
-        if (previousCodec != null) { // configured again: let go of what the last configuration held
-            previousCodec.close();
-            previousLease.close();
+        SerdeResources previous = resources;
+        resources = SerdeResources.open(parsed, configs, isKey ? "key-serializer" : "serializer");
+        if (previous != null) { // configured again: let go of what the last configuration held
+            previous.close();
         }
     }
 
@@ -78,35 +64,35 @@ public class ZdictSerializer<T> implements Serializer<T> {
         if (data == null) {
             return null;
         }
-        checkReady();
+        SerdeResources r = ready();
         byte[] raw = headers == null ? inner.serialize(topic, data) : inner.serialize(topic, headers, data);
         if (raw == null) {
             return null;
         }
-        OptionalInt pinned = config.pinnedVersion();
+        OptionalInt pinned = r.config.pinnedVersion();
         try {
             byte[] dst = scratch(ZdictCodec.maxCompressedLength(raw.length));
             int written;
-            if (raw.length < config.minPayloadBytes()) {
-                written = codec.store(raw, 0, raw.length, dst, 0);
+            if (raw.length < r.config.minPayloadBytes()) {
+                written = r.codec.store(raw, 0, raw.length, dst, 0);
             } else if (pinned.isPresent()) {
-                written = codec.compress(pinned.getAsInt(), raw, 0, raw.length, dst, 0);
+                written = r.codec.compress(pinned.getAsInt(), raw, 0, raw.length, dst, 0);
             } else {
-                written = codec.compress(raw, 0, raw.length, dst, 0);
+                written = r.codec.compress(raw, 0, raw.length, dst, 0);
             }
-            metrics.recorded(versionLabel(dst, written), raw.length, written);
+            r.metrics.recorded(versionLabel(dst, written), raw.length, written);
             return Arrays.copyOf(dst, written);
         } catch (ZdictException | IllegalStateException e) {
             String version = pinned.isPresent()
                     ? "pinned version " + pinned.getAsInt()
-                    : codec.registry().activeVersion().isPresent()
+                    : r.codec.registry().activeVersion().isPresent()
                             ? "active version "
-                                    + codec.registry().activeVersion().getAsInt()
+                                    + r.codec.registry().activeVersion().getAsInt()
                             : "no active version";
-            metrics.failed(pinned.isPresent() ? Integer.toString(pinned.getAsInt()) : "unknown");
+            r.metrics.failed(pinned.isPresent() ? Integer.toString(pinned.getAsInt()) : "unknown");
             throw new SerializationException(
                     "zdict cannot compress a record for topic " + topic + " with " + version + " of "
-                            + codec.registry().describe() + ": " + e.getMessage(),
+                            + r.codec.registry().describe() + ": " + e.getMessage(),
                     e);
         }
     }
@@ -118,11 +104,8 @@ public class ZdictSerializer<T> implements Serializer<T> {
             return;
         }
         closed = true;
-        if (codec != null) {
-            codec.close();
-        }
-        if (lease != null) {
-            lease.close();
+        if (resources != null) {
+            resources.close();
         }
         if (inner != null) {
             inner.close();
@@ -150,12 +133,14 @@ public class ZdictSerializer<T> implements Serializer<T> {
         };
     }
 
-    private void checkReady() {
+    private SerdeResources ready() {
         if (closed) {
             throw new IllegalStateException("This ZdictSerializer is closed");
         }
-        if (codec == null) {
+        SerdeResources current = resources;
+        if (current == null) {
             throw new IllegalStateException("ZdictSerializer is not configured: call configure(Map, boolean) first");
         }
+        return current;
     }
 }
