@@ -130,7 +130,7 @@ public class ZdictDeserializer<T> implements Deserializer<T> {
 
     private static byte[] decompress(SerdeResources r, byte[] data) {
         byte[] raw = r.codec.decompress(data);
-        r.metrics.recorded(ZdictSerializer.versionLabel(data, data.length), raw.length, data.length);
+        r.metrics.recordedPayload(data, data.length, raw.length);
         return raw;
     }
 

@@ -12,6 +12,7 @@ import org.apache.kafka.common.metrics.KafkaMetricsContext;
 import org.apache.kafka.common.metrics.MetricConfig;
 import org.apache.kafka.common.metrics.Metrics;
 import org.apache.kafka.common.utils.Time;
+import org.zdict.format.PayloadPrefix;
 
 /**
  * Per-version serde metrics, one JVM-wide Kafka {@link Metrics} registry reported through JMX as
@@ -38,6 +39,11 @@ public final class ZdictMetrics {
 
     private final String role;
     private final String clientId;
+    /** This instance's counters by payload: the dictionary version, or {@link #PLAIN} / {@link #STORED}. */
+    private final Map<Integer, Counters> byPayload = new ConcurrentHashMap<>();
+
+    private static final int PLAIN = -1;
+    private static final int STORED = -2;
 
     private static final class Counters {
         final LongAdder records = new LongAdder();
@@ -52,8 +58,34 @@ public final class ZdictMetrics {
         this.clientId = clientId == null || clientId.isBlank() ? "default" : clientId;
     }
 
+    /**
+     * Counts one zdict payload under the version its prefix names. The per-record path: no tag map is
+     * built and no label string made once the version has been seen.
+     */
+    void recordedPayload(byte[] payload, int length, long originalBytes) {
+        PayloadPrefix prefix = PayloadPrefix.read(payload, 0, length);
+        int key =
+                switch (prefix.kind()) {
+                    case DICTIONARY_FRAME -> prefix.version();
+                    case PLAIN_FRAME -> PLAIN;
+                    case STORED -> STORED;
+                };
+        Counters c = byPayload.get(key);
+        if (c == null) {
+            c = byPayload.computeIfAbsent(key, k -> counters(label(k)));
+        }
+        count(c, originalBytes, length);
+    }
+
     void recorded(String version, long originalBytes, long compressedBytes) {
-        Counters c = counters(version);
+        count(counters(version), originalBytes, compressedBytes);
+    }
+
+    private static String label(int key) {
+        return key == PLAIN ? "plain" : key == STORED ? "stored" : Integer.toString(key);
+    }
+
+    private static void count(Counters c, long originalBytes, long compressedBytes) {
         c.records.increment();
         c.original.add(originalBytes);
         c.compressed.add(compressedBytes);

@@ -80,7 +80,7 @@ public class ZdictSerializer<T> implements Serializer<T> {
             } else {
                 written = r.codec.compress(raw, 0, raw.length, dst, 0);
             }
-            r.metrics.recorded(versionLabel(dst, written), raw.length, written);
+            r.metrics.recordedPayload(dst, written, raw.length);
             return Arrays.copyOf(dst, written);
         } catch (ZdictException | IllegalStateException e) {
             String version = pinned.isPresent()
