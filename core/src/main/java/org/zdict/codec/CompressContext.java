@@ -10,36 +10,35 @@ import com.github.luben.zstd.ZstdDictCompress;
 final class CompressContext implements AutoCloseable {
     private static final int NO_LEVEL = Integer.MIN_VALUE;
 
-    final ZstdCompressCtx native_;
+    final ZstdCompressCtx zstd;
     private ZstdDictCompress referenced;
     private boolean referencing;
     private int level = NO_LEVEL;
 
     CompressContext(boolean checksum) {
-        native_ =
-                new ZstdCompressCtx().setChecksum(checksum).setContentSize(true).setDictID(false);
+        zstd = new ZstdCompressCtx().setChecksum(checksum).setContentSize(true).setDictID(false);
     }
 
     ZstdCompressCtx with(ZstdDictCompress dictionary) {
         if (!referencing || referenced != dictionary) {
-            native_.loadDict(dictionary);
+            zstd.loadDict(dictionary);
             referenced = dictionary;
             referencing = true;
         }
-        return native_;
+        return zstd;
     }
 
     ZstdCompressCtx withoutDictionary(int newLevel) {
         with(null);
         if (level != newLevel) {
-            native_.setLevel(newLevel);
+            zstd.setLevel(newLevel);
             level = newLevel;
         }
-        return native_;
+        return zstd;
     }
 
     @Override
     public void close() {
-        native_.close();
+        zstd.close();
     }
 }

@@ -158,16 +158,16 @@ public final class DirectoryDictionaryRegistry implements DictionaryRegistry {
 
     @Override
     public Dictionary get(int version) {
-        Dictionary cached = loaded.get(version);
-        if (cached != null && current().state().versions().containsKey(version)) {
-            return cached;
-        }
         DictionaryInfo info = current().state().versions().get(version);
         if (info == null) {
             info = refreshNow().state().versions().get(version);
         }
         if (info == null) {
             throw new UnknownDictionaryVersionException(version, describe());
+        }
+        Dictionary cached = loaded.get(version);
+        if (cached != null) {
+            return cached;
         }
         Dictionary dictionary = new Dictionary(info, readVerified(info));
         loaded.put(version, dictionary);
