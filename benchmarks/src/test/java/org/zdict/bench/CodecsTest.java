@@ -16,6 +16,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.FieldSource;
 import org.zdict.bench.codec.BenchCodec;
 import org.zdict.bench.codec.Codecs;
+import org.zdict.bench.codec.Codecs.DictionarySpec;
+import org.zdict.bench.codec.Codecs.TrainedDictionary;
 import org.zdict.bench.data.EventSplit;
 import org.zdict.testing.SampleEvents;
 import org.zdict.train.DictionaryTrainer;
@@ -24,7 +26,8 @@ class CodecsTest {
     static final List<String> LABELS = Codecs.ALL;
 
     private static final List<byte[]> EVENTS = SampleEvents.synthetic(2_000, 7);
-    private static final byte[] DICTIONARY = DictionaryTrainer.train(EVENTS.subList(0, 1_500), 16 * 1024, 3);
+    private static final TrainedDictionary DICTIONARY =
+            new TrainedDictionary(DictionaryTrainer.train(EVENTS.subList(0, 1_500), 16 * 1024, 3), 3);
 
     @ParameterizedTest
     @FieldSource("LABELS")
@@ -68,6 +71,15 @@ class CodecsTest {
         IllegalArgumentException e =
                 assertThrows(IllegalArgumentException.class, () -> Codecs.create("brotli", spec -> DICTIONARY));
         assertTrue(e.getMessage().contains("'brotli'"), e.getMessage());
+    }
+
+    @Test
+    void labelsNameFixedOrTrainerChosenDictionaries() {
+        assertEquals(new DictionarySpec(64 * 1024, 3), Codecs.dictionaryOf("zdict-64k-3"));
+        assertEquals(new DictionarySpec(112 * 1024, -1), Codecs.dictionaryOf("jnidict-112k--1"));
+        assertTrue(Codecs.dictionaryOf("zdict-trained").chosenByTrainer());
+        assertTrue(Codecs.dictionaryOf("jnidict-trained").chosenByTrainer());
+        assertEquals(null, Codecs.dictionaryOf("zstd-3"));
     }
 
     @Test

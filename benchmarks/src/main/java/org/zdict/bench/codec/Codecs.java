@@ -8,12 +8,14 @@ import java.util.regex.Pattern;
 /**
  * Builds a codec from its label. Labels: {@code none}, {@code lz4}, {@code lz4hc}, {@code snappy},
  * {@code gzip}, {@code zstd-<level>} (no dictionary), {@code zdict-<size>k-<level>} (ZdictCodec with a
- * trained dictionary of that many KiB) and {@code jnidict-<size>k-<level>} (the same dictionary
- * straight through zstd-jni, to isolate ZdictCodec's own overhead).
+ * trained dictionary of that many KiB), {@code zdict-trained} (ZdictCodec with the dictionary and level
+ * that {@code zdict train} chooses, with its default settings, from the training events) and {@code
+ * jnidict-<size>k-<level>} or {@code jnidict-trained} (the same dictionary straight through zstd-jni, to
+ * isolate ZdictCodec's own overhead).
  */
 public final class Codecs {
     private static final Pattern ZSTD = Pattern.compile("zstd-(-?\\d+)");
-    private static final Pattern DICTIONARY = Pattern.compile("(zdict|jnidict)-(\\d+)k-(-?\\d+)");
+    private static final Pattern DICTIONARY = Pattern.compile("(zdict|jnidict)-(?:(\\d+)k-(-?\\d+)|trained)");
 
     /** Every label the full JMH run covers, in report order. */
     public static final List<String> ALL = List.of(
@@ -27,6 +29,8 @@ public final class Codecs {
             "zstd-9",
             "zstd-19",
             "jnidict-64k-3",
+            "jnidict-trained",
+            "zdict-trained",
             "zdict-16k-3",
             "zdict-32k-3",
             "zdict-64k-1",
@@ -43,13 +47,16 @@ public final class Codecs {
         if (!m.matches()) {
             return null;
         }
+        if (m.group(2) == null) {
+            return DictionarySpec.CHOSEN_BY_TRAINER;
+        }
         return new DictionarySpec(Integer.parseInt(m.group(2)) * 1024, Integer.parseInt(m.group(3)));
     }
 
     /**
      * @param dictionaries supplies the trained dictionary for a {@link DictionarySpec}
      */
-    public static BenchCodec create(String label, Function<DictionarySpec, byte[]> dictionaries) {
+    public static BenchCodec create(String label, Function<DictionarySpec, TrainedDictionary> dictionaries) {
         switch (label) {
             case "none":
                 return new NoneCodec();
@@ -73,12 +80,29 @@ public final class Codecs {
             throw new IllegalArgumentException("Unknown codec label '" + label + "'; expected one of " + ALL
                     + " or zstd-<level>, zdict-<KiB>k-<level>, jnidict-<KiB>k-<level>");
         }
-        byte[] dictionary = dictionaries.apply(spec);
+        TrainedDictionary dictionary = dictionaries.apply(spec);
         return label.startsWith("zdict")
-                ? new ZdictBenchCodec(label, spec.level(), dictionary)
-                : ZstdJniCodec.withDictionary(label, spec.level(), dictionary);
+                ? new ZdictBenchCodec(label, dictionary.level(), dictionary.content())
+                : ZstdJniCodec.withDictionary(label, dictionary.level(), dictionary.content());
     }
 
-    /** A dictionary to train: its largest size in bytes and the level it is built for. */
-    public record DictionarySpec(int size, int level) {}
+    /**
+     * A dictionary to train: its largest size in bytes and the level it is built for, or {@link
+     * #CHOSEN_BY_TRAINER} (size and level 0): whatever {@code zdict train} chooses.
+     */
+    public record DictionarySpec(int size, int level) {
+        public static final DictionarySpec CHOSEN_BY_TRAINER = new DictionarySpec(0, 0);
+
+        public boolean chosenByTrainer() {
+            return size == 0;
+        }
+    }
+
+    /** A trained dictionary and the level to compress with it. */
+    public record TrainedDictionary(byte[] content, int level) {
+        /** For reports: {@code 114688 B, level 3}. */
+        public String describe() {
+            return content.length + " B, level " + level;
+        }
+    }
 }

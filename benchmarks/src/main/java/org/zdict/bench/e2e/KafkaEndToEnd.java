@@ -76,7 +76,7 @@ public final class KafkaEndToEnd {
             options.put(args[i].replaceFirst("^--", ""), args[i + 1]);
         }
         String dataset = options.getOrDefault("dataset", "wikipedia_edits");
-        String label = options.getOrDefault("dictionary", "zdict-64k-3");
+        String label = options.getOrDefault("dictionary", "zdict-trained");
         List<Scenario> scenarios = Arrays.stream(options.getOrDefault(
                                 "scenarios",
                                 String.join(
@@ -94,32 +94,34 @@ public final class KafkaEndToEnd {
 
         EventSplit split = EventSplit.load(dataset, EventSplit.TRAINING_EVENTS, 100_000);
         Codecs.DictionarySpec spec = Codecs.dictionaryOf(label);
-        byte[] dictionary = DictionaryCache.dictionary(split, spec);
+        Codecs.TrainedDictionary dictionary = DictionaryCache.dictionary(split, spec);
         Path registryDir = Files.createTempDirectory("zdict-e2e-registry");
         try (DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(registryDir)) {
-            DictionaryInfo info = registry.publish(dictionary, spec.level(), Map.of("dataset", dataset));
+            DictionaryInfo info =
+                    registry.publish(dictionary.content(), dictionary.level(), Map.of("dataset", dataset));
             registry.activate(info.version());
         }
         Map<String, Object> zdictConfig = Map.of(
                 ZdictSerdeConfig.REGISTRY_CONFIG, registryDir.toString(),
-                ZdictSerdeConfig.LEVEL_CONFIG, spec.level());
+                ZdictSerdeConfig.LEVEL_CONFIG, dictionary.level());
 
         List<Map<String, Object>> rows = new ArrayList<>();
         try (KafkaClusterTestKit cluster = startCluster()) {
             KafkaEndToEnd harness = new KafkaEndToEnd(cluster, split.heldOut(), document(split.heldOut()), zdictConfig);
             System.out.printf(
-                    "Broker up; %d held-out %s events (avg %.0f B), dictionary %s (%d B)%n",
+                    "Broker up; %d held-out %s events (avg %.0f B), dictionary %s (%s)%n",
                     split.heldOut().size(),
                     dataset,
                     split.heldOut().stream().mapToInt(e -> e.length).average().orElse(0),
                     label,
-                    dictionary.length);
+                    dictionary.describe());
             harness.warmUp(variants, Math.max(100, (int) (10_000 * scale)));
             for (Scenario scenario : scenarios) {
                 for (String variant : variants) {
                     int records = Math.max(1, (int) Math.round(scenario.records() * scale));
                     Map<String, Object> row = harness.run(scenario, variant, records);
                     row.put("dataset", dataset);
+                    row.put("zdict_dictionary", label + " (" + dictionary.describe() + ")");
                     rows.add(row);
                     System.out.println(row);
                     write(rows, out);

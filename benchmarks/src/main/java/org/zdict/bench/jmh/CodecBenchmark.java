@@ -46,6 +46,8 @@ public class CodecBenchmark {
         "zstd-9",
         "zstd-19",
         "jnidict-64k-3",
+        "jnidict-trained",
+        "zdict-trained",
         "zdict-16k-3",
         "zdict-32k-3",
         "zdict-64k-1",

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import org.zdict.bench.codec.Codecs;
 import org.zdict.bench.codec.Codecs.DictionarySpec;
+import org.zdict.bench.codec.Codecs.TrainedDictionary;
 import org.zdict.bench.data.DictionaryCache;
 import org.zdict.bench.data.EventSplit;
 
@@ -18,8 +19,8 @@ import org.zdict.bench.data.EventSplit;
  *
  * <pre>ExportBatches &lt;dataset&gt; &lt;zdict-label&gt; &lt;batch&gt; &lt;out-dir&gt;</pre>
  *
- * Writes {@code batches.bin} (u32 count, then u32 length + bytes per batch, little-endian) and {@code
- * dictionary}.
+ * Writes {@code batches.bin} (u32 count, then u32 length + bytes per batch, little-endian), {@code
+ * dictionary} and {@code level} (the level as decimal text).
  */
 public final class ExportBatches {
     private ExportBatches() {}
@@ -38,7 +39,9 @@ public final class ExportBatches {
         byte[][] batches = split.batches(Integer.parseInt(args[2]));
         Path out = Paths.get(args[3]);
         Files.createDirectories(out);
-        Files.write(out.resolve("dictionary"), DictionaryCache.dictionary(split, spec));
+        TrainedDictionary dictionary = DictionaryCache.dictionary(split, spec);
+        Files.write(out.resolve("dictionary"), dictionary.content());
+        Files.writeString(out.resolve("level"), dictionary.level() + "\n");
         try (OutputStream file = Files.newOutputStream(out.resolve("batches.bin"));
                 DataOutputStream data = new DataOutputStream(new BufferedOutputStream(file, 1 << 16))) {
             writeIntLe(data, batches.length);

@@ -6,11 +6,13 @@ import java.lang.management.ThreadMXBean;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.Arrays;
 import java.util.Locale;
 import org.zdict.bench.codec.BenchCodec;
 import org.zdict.bench.codec.Codecs;
+import org.zdict.bench.codec.Codecs.TrainedDictionary;
 
 /**
  * The Java twin of {@code zdict_cbench.c}: the same file, the same loop (64 calls between clock
@@ -18,6 +20,8 @@ import org.zdict.bench.codec.Codecs;
  * Java and C in alternating rounds on a busy machine, where best-of-rounds is the fair figure.
  *
  * <pre>JavaLoop &lt;batches.bin&gt; &lt;dictionary&gt; &lt;codec label&gt; [rounds] [seconds] [warm-up rounds]</pre>
+ *
+ * <p>The level is read from the file {@code level} beside the dictionary, as ExportBatches writes it.
  */
 public final class JavaLoop {
     private JavaLoop() {}
@@ -25,7 +29,11 @@ public final class JavaLoop {
     public static void main(String[] args) throws IOException {
         ByteBuffer file =
                 ByteBuffer.wrap(Files.readAllBytes(Paths.get(args[0]))).order(ByteOrder.LITTLE_ENDIAN);
-        byte[] dictionary = Files.readAllBytes(Paths.get(args[1]));
+        Path dictionaryFile = Paths.get(args[1]);
+        TrainedDictionary dictionary = new TrainedDictionary(
+                Files.readAllBytes(dictionaryFile),
+                Integer.parseInt(
+                        Files.readString(dictionaryFile.resolveSibling("level")).trim()));
         String label = args[2];
         int rounds = args.length > 3 ? Integer.parseInt(args[3]) : 5;
         double seconds = args.length > 4 ? Double.parseDouble(args[4]) : 1.0;
