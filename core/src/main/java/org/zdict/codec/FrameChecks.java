@@ -16,8 +16,7 @@ final class FrameChecks {
      */
     static long declaredContentSize(PayloadPrefix prefix, byte[] src, int frameOffset, int frameLength) {
         try {
-            return FrameHeader.parse(src, frameOffset, frameLength, prefix.length())
-                    .contentSize();
+            return FrameHeader.contentSize(src, frameOffset, frameLength, prefix.length());
         } catch (CorruptPayloadException e) {
             throw new CorruptPayloadException(e.offset(), e.reason() + describe(prefix), e);
         }

@@ -24,6 +24,35 @@ public record FrameHeader(int headerLength, long contentSize, long dictionaryId,
      * that frame starts inside its payload, for error messages.
      */
     public static FrameHeader parse(byte[] src, int offset, int length, int payloadOffset) {
+        int descriptor = checkedDescriptor(src, offset, length, payloadOffset);
+        long contentSize = readContentSize(src, offset, descriptor);
+        int position = PayloadPrefix.ZSTD_MAGIC.length + 1;
+        long windowSize = contentSize;
+        if (!singleSegment(descriptor)) {
+            int windowDescriptor = src[offset + position] & 0xFF;
+            position++;
+            int exponent = windowDescriptor >>> 3;
+            long base = 1L << (10 + exponent);
+            windowSize = base + (base / 8) * (windowDescriptor & 0x07);
+        }
+        long dictionaryId = readLittleEndian(src, offset + position, dictionaryIdBytes(descriptor));
+        return new FrameHeader(
+                headerLength(descriptor), contentSize, dictionaryId, (descriptor & 0x04) != 0, windowSize);
+    }
+
+    /**
+     * The content size the frame header at {@code src[offset, offset + length)} declares, checked as
+     * {@link #parse} checks it, without building a {@code FrameHeader}: what a decoder needs on every
+     * call.
+     *
+     * @return the size, {@link #UNKNOWN_CONTENT_SIZE}, or {@link Long#MAX_VALUE} for 2^63 bytes or more
+     */
+    public static long contentSize(byte[] src, int offset, int length, int payloadOffset) {
+        return readContentSize(src, offset, checkedDescriptor(src, offset, length, payloadOffset));
+    }
+
+    /** The frame header descriptor byte, once the magic number, the reserved bit and the length are checked. */
+    private static int checkedDescriptor(byte[] src, int offset, int length, int payloadOffset) {
         if (!PayloadPrefix.startsWithZstdMagic(src, offset, length)) {
             if (length < PayloadPrefix.ZSTD_MAGIC.length) {
                 throw new CorruptPayloadException(
@@ -40,42 +69,49 @@ public record FrameHeader(int headerLength, long contentSize, long dictionaryId,
             throw truncated(payloadOffset, position);
         }
         int descriptor = src[offset + position] & 0xFF;
-        position++;
         if ((descriptor & 0x08) != 0) {
             throw new CorruptPayloadException(
                     payloadOffset + 4, "Corrupt zstd frame header: the reserved bit of the descriptor is set");
         }
-        boolean singleSegment = (descriptor & 0x20) != 0;
-        int contentSizeFlag = descriptor >>> 6;
-        int contentSizeBytes = contentSizeFlag == 0 && singleSegment ? 1 : CONTENT_SIZE_BYTES[contentSizeFlag];
-        int dictionaryIdBytes = DICTIONARY_ID_BYTES[descriptor & 0x03];
-        int headerLength = position + (singleSegment ? 0 : 1) + dictionaryIdBytes + contentSizeBytes;
-        if (length < headerLength) {
+        if (length < headerLength(descriptor)) {
             throw truncated(payloadOffset, length);
         }
-        long windowSize = 0;
-        if (!singleSegment) {
-            int windowDescriptor = src[offset + position] & 0xFF;
-            position++;
-            int exponent = windowDescriptor >>> 3;
-            long base = 1L << (10 + exponent);
-            windowSize = base + (base / 8) * (windowDescriptor & 0x07);
+        return descriptor;
+    }
+
+    private static boolean singleSegment(int descriptor) {
+        return (descriptor & 0x20) != 0;
+    }
+
+    private static int contentSizeBytes(int descriptor) {
+        int flag = descriptor >>> 6;
+        return flag == 0 && singleSegment(descriptor) ? 1 : CONTENT_SIZE_BYTES[flag];
+    }
+
+    private static int dictionaryIdBytes(int descriptor) {
+        return DICTIONARY_ID_BYTES[descriptor & 0x03];
+    }
+
+    /** Magic, descriptor, window descriptor (unless single-segment), dictionary id, content size: in that order. */
+    private static int headerLength(int descriptor) {
+        return PayloadPrefix.ZSTD_MAGIC.length
+                + 1
+                + (singleSegment(descriptor) ? 0 : 1)
+                + dictionaryIdBytes(descriptor)
+                + contentSizeBytes(descriptor);
+    }
+
+    /** The content size field, which ends the header. */
+    private static long readContentSize(byte[] src, int offset, int descriptor) {
+        int bytes = contentSizeBytes(descriptor);
+        if (bytes == 0) {
+            return UNKNOWN_CONTENT_SIZE;
         }
-        long dictionaryId = readLittleEndian(src, offset + position, dictionaryIdBytes);
-        position += dictionaryIdBytes;
-        long contentSize = UNKNOWN_CONTENT_SIZE;
-        if (contentSizeBytes > 0) {
-            contentSize = readLittleEndian(src, offset + position, contentSizeBytes);
-            if (contentSizeBytes == 2) {
-                contentSize += 256;
-            } else if (contentSize < 0) {
-                contentSize = Long.MAX_VALUE;
-            }
+        long value = readLittleEndian(src, offset + headerLength(descriptor) - bytes, bytes);
+        if (bytes == 2) {
+            return value + 256;
         }
-        if (singleSegment) {
-            windowSize = contentSize;
-        }
-        return new FrameHeader(headerLength, contentSize, dictionaryId, (descriptor & 0x04) != 0, windowSize);
+        return value < 0 ? Long.MAX_VALUE : value;
     }
 
     public boolean declaresContentSize() {

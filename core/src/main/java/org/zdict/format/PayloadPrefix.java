@@ -22,21 +22,37 @@ public record PayloadPrefix(PayloadKind kind, int version, int length) {
     public static final byte[] ZSTD_MAGIC = {(byte) 0x28, (byte) 0xB5, (byte) 0x2F, (byte) 0xFD};
 
     private static final int MAX_VARINT_BYTES = 5;
+    private static final PayloadPrefix PLAIN_FRAME = new PayloadPrefix(PayloadKind.PLAIN_FRAME, 0, 1);
+    private static final PayloadPrefix STORED = new PayloadPrefix(PayloadKind.STORED, 0, 1);
+    /**
+     * The prefixes of versions 1–127 (a 1-byte varint), made once, so reading or writing the prefix of
+     * a payload allocates nothing for them. Index: the version.
+     */
+    private static final PayloadPrefix[] ONE_BYTE_VERSIONS = new PayloadPrefix[0x80];
+
+    static {
+        for (int version = 1; version < ONE_BYTE_VERSIONS.length; version++) {
+            ONE_BYTE_VERSIONS[version] = new PayloadPrefix(PayloadKind.DICTIONARY_FRAME, version, 2);
+        }
+    }
 
     /** The prefix for a frame compressed with dictionary {@code version} (positive). */
     public static PayloadPrefix dictionaryFrame(int version) {
         if (version <= 0) {
             throw new IllegalArgumentException("Dictionary version must be positive, got " + version);
         }
+        if (version < ONE_BYTE_VERSIONS.length) {
+            return ONE_BYTE_VERSIONS[version];
+        }
         return new PayloadPrefix(PayloadKind.DICTIONARY_FRAME, version, 1 + varintLength(version));
     }
 
     public static PayloadPrefix plainFrame() {
-        return new PayloadPrefix(PayloadKind.PLAIN_FRAME, 0, 1);
+        return PLAIN_FRAME;
     }
 
     public static PayloadPrefix stored() {
-        return new PayloadPrefix(PayloadKind.STORED, 0, 1);
+        return STORED;
     }
 
     /** Writes this prefix at {@code dst[dstOffset]} and returns the number of bytes written. */
@@ -71,7 +87,11 @@ public record PayloadPrefix(PayloadKind kind, int version, int length) {
             throw new CorruptPayloadException(0, describeUnknownMarker(src, offset, length, marker));
         }
         if (!kind.hasVersion()) {
-            return new PayloadPrefix(kind, 0, 1);
+            return kind == PayloadKind.PLAIN_FRAME ? PLAIN_FRAME : STORED;
+        }
+        if (length >= 2 && src[offset + 1] > 0) {
+            // The common case, versions 1-127: one varint byte with no continuation bit.
+            return ONE_BYTE_VERSIONS[src[offset + 1]];
         }
         long version = 0;
         for (int i = 0; i < MAX_VARINT_BYTES; i++) {

@@ -28,6 +28,7 @@ class FrameHeaderTest {
                     FrameHeader header = FrameHeader.parse(frame, 0, frame.length, 0);
                     long expected = Zstd.getFrameContentSize(frame, 0, frame.length);
                     assertEquals(expected, header.contentSize(), "size " + size + " declared " + declare);
+                    assertEquals(expected, FrameHeader.contentSize(frame, 0, frame.length, 0));
                     assertEquals(declare, header.declaresContentSize());
                     assertEquals(!declare, header.checksum());
                 }
@@ -53,6 +54,9 @@ class FrameHeaderTest {
             CorruptPayloadException e = assertThrows(
                     CorruptPayloadException.class, () -> FrameHeader.parse(truncated, 0, truncated.length, 2));
             assertTrue(e.getMessage().contains("Truncated payload"), e.getMessage());
+            CorruptPayloadException fromSizeOnly = assertThrows(
+                    CorruptPayloadException.class, () -> FrameHeader.contentSize(truncated, 0, truncated.length, 2));
+            assertEquals(e.getMessage(), fromSizeOnly.getMessage());
         }
     }
 
@@ -73,5 +77,6 @@ class FrameHeaderTest {
         byte[] frame = {0x28, (byte) 0xB5, 0x2F, (byte) 0xFD, (byte) 0xC0, 0x38, 0, 0, 0, 0, 0, 0, 0, (byte) 0x80};
         assertEquals(
                 Long.MAX_VALUE, FrameHeader.parse(frame, 0, frame.length, 0).contentSize());
+        assertEquals(Long.MAX_VALUE, FrameHeader.contentSize(frame, 0, frame.length, 0));
     }
 }

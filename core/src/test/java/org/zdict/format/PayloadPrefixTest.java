@@ -25,6 +25,18 @@ class PayloadPrefixTest {
     }
 
     @Test
+    void everyVersionAroundTheOneByteBoundaryReadsBackExactly() {
+        byte[] buffer = new byte[PayloadPrefix.MAX_LENGTH];
+        for (int version = 1; version <= 300; version++) {
+            int written = PayloadPrefix.dictionaryFrame(version).writeTo(buffer, 0);
+            PayloadPrefix read = PayloadPrefix.read(buffer, 0, written);
+            assertEquals(PayloadKind.DICTIONARY_FRAME, read.kind());
+            assertEquals(version, read.version());
+            assertEquals(version < 128 ? 2 : 3, read.length());
+        }
+    }
+
+    @Test
     void prefixIsAtMostThreeBytesBelow16384() {
         assertEquals(2, PayloadPrefix.dictionaryFrame(127).length());
         assertEquals(3, PayloadPrefix.dictionaryFrame(128).length());

@@ -21,7 +21,9 @@ import org.zdict.codec.ZdictCodec;
 /**
  * The price of the steps ZdictCodec takes around each native call, one by one, to attribute the gap
  * between ZdictCodec and bare zstd-jni on single events (see docs/BENCHMARKS.md): the native bound
- * computation, the open-call counter, a (version, level) map look-up and a pool round trip.
+ * computation, the open-call counter, a (version, level) map look-up and a pool round trip; and one
+ * step inside zstd-jni itself, the native {@code Zstd.isError} every context call makes on its result
+ * (a second JNI crossing per call, besides the one that does the work).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -39,10 +41,17 @@ public class CallOverheadBenchmark {
     private final AtomicReference<Object> recent = new AtomicReference<>(new Object());
     private int version = 1;
     private int level = 3;
+    private long result = 430;
 
     @Benchmark
     public long nativeCompressBound() {
         return Zstd.compressBound(length);
+    }
+
+    /** zstd-jni checks every context call's result with this native method: one JNI crossing. */
+    @Benchmark
+    public boolean nativeIsError() {
+        return Zstd.isError(result);
     }
 
     @Benchmark
