@@ -46,8 +46,12 @@ import org.zdict.registry.DirectoryDictionaryRegistry;
  *
  * <pre>
  * KafkaEndToEnd [--dataset wikipedia_edits] [--scenarios small-1,small-4,...] [--variants none,lz4,...]
- *               [--dictionary zdict-64k-3] [--scale 1.0] [--out results/e2e.json]
+ *               [--dictionary zdict-trained] [--scale 1.0] [--held-out 100000] [--out results/e2e.json]
  * </pre>
+ *
+ * <p>Records cycle through the held-out events, the up to {@code --held-out} events after the training
+ * events: fewer of them keeps the produced events close to the training window, as a dictionary
+ * retrained on schedule would see them.
  */
 public final class KafkaEndToEnd {
     static final List<String> VARIANTS = List.of("none", "gzip", "snappy", "lz4", "zstd", "zdict");
@@ -92,7 +96,8 @@ public final class KafkaEndToEnd {
         Path out = Paths.get(options.getOrDefault("out", "results/e2e.json"));
         double scale = Double.parseDouble(options.getOrDefault("scale", "1"));
 
-        EventSplit split = EventSplit.load(dataset, EventSplit.TRAINING_EVENTS, 100_000);
+        int heldOut = Integer.parseInt(options.getOrDefault("held-out", "100000"));
+        EventSplit split = EventSplit.load(dataset, EventSplit.TRAINING_EVENTS, heldOut);
         Codecs.DictionarySpec spec = Codecs.dictionaryOf(label);
         Codecs.TrainedDictionary dictionary = DictionaryCache.dictionary(split, spec);
         Path registryDir = Files.createTempDirectory("zdict-e2e-registry");
