@@ -14,11 +14,11 @@ import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.FieldSource;
-import org.zdict.bench.codec.BenchCodec;
 import org.zdict.bench.codec.Codecs;
 import org.zdict.bench.codec.Codecs.DictionarySpec;
 import org.zdict.bench.codec.Codecs.TrainedDictionary;
 import org.zdict.bench.data.EventSplit;
+import org.zdict.cli.codec.BlockCodec;
 import org.zdict.testing.SampleEvents;
 import org.zdict.train.DictionaryTrainer;
 
@@ -32,7 +32,7 @@ class CodecsTest {
     @ParameterizedTest
     @FieldSource("LABELS")
     void everyCodecRoundTripsEventsAndBatches(String label) {
-        try (BenchCodec codec = Codecs.create(label, spec -> DICTIONARY)) {
+        try (BlockCodec codec = Codecs.create(label, spec -> DICTIONARY)) {
             assertEquals(label, codec.name());
             List<byte[]> heldOut = EVENTS.subList(1_500, 2_000);
             for (int size : new int[] {1, 4, 64}) {
@@ -48,8 +48,8 @@ class CodecsTest {
     @Test
     void dictionaryCodecsShrinkSmallEventsMoreThanLz4() {
         List<byte[]> heldOut = EVENTS.subList(1_500, 2_000);
-        try (BenchCodec lz4 = Codecs.create("lz4", spec -> DICTIONARY);
-                BenchCodec zdict = Codecs.create("zdict-16k-3", spec -> DICTIONARY)) {
+        try (BlockCodec lz4 = Codecs.create("lz4", spec -> DICTIONARY);
+                BlockCodec zdict = Codecs.create("zdict-16k-3", spec -> DICTIONARY)) {
             assertTrue(totalCompressed(zdict, heldOut) < totalCompressed(lz4, heldOut));
         }
     }
@@ -57,7 +57,7 @@ class CodecsTest {
     @Test
     void gzipOutputIsRealGzip() throws IOException {
         byte[] event = EVENTS.get(0);
-        try (BenchCodec gzip = Codecs.create("gzip", spec -> DICTIONARY)) {
+        try (BlockCodec gzip = Codecs.create("gzip", spec -> DICTIONARY)) {
             byte[] out = new byte[gzip.maxCompressedLength(event.length)];
             int n = gzip.compress(event, 0, event.length, out);
             try (InputStream in = new GZIPInputStream(new ByteArrayInputStream(out, 0, n))) {
@@ -89,7 +89,7 @@ class CodecsTest {
         assertArrayEquals(new byte[] {'a', '\n', 'b'}, batches[0]);
     }
 
-    private static long totalCompressed(BenchCodec codec, List<byte[]> events) {
+    private static long totalCompressed(BlockCodec codec, List<byte[]> events) {
         long total = 0;
         for (byte[] event : events) {
             byte[] out = new byte[codec.maxCompressedLength(event.length)];
@@ -98,7 +98,7 @@ class CodecsTest {
         return total;
     }
 
-    private static void assertRoundTrips(BenchCodec codec, byte[] data) {
+    private static void assertRoundTrips(BlockCodec codec, byte[] data) {
         byte[] out = new byte[Math.max(codec.maxCompressedLength(data.length), 1)];
         int n = codec.compress(data, 0, data.length, out);
         byte[] back = new byte[data.length + 16];

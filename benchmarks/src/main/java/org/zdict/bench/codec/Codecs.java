@@ -4,6 +4,13 @@ import java.util.List;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.zdict.cli.codec.BlockCodec;
+import org.zdict.cli.codec.GzipCodec;
+import org.zdict.cli.codec.Lz4Codec;
+import org.zdict.cli.codec.NoneCodec;
+import org.zdict.cli.codec.SnappyCodec;
+import org.zdict.cli.codec.ZdictBlockCodec;
+import org.zdict.cli.codec.ZstdJniCodec;
 
 /**
  * Builds a codec from its label. Labels: {@code none}, {@code lz4}, {@code lz4hc}, {@code snappy},
@@ -56,7 +63,7 @@ public final class Codecs {
     /**
      * @param dictionaries supplies the trained dictionary for a {@link DictionarySpec}
      */
-    public static BenchCodec create(String label, Function<DictionarySpec, TrainedDictionary> dictionaries) {
+    public static BlockCodec create(String label, Function<DictionarySpec, TrainedDictionary> dictionaries) {
         switch (label) {
             case "none":
                 return new NoneCodec();
@@ -82,7 +89,7 @@ public final class Codecs {
         }
         TrainedDictionary dictionary = dictionaries.apply(spec);
         return label.startsWith("zdict")
-                ? new ZdictBenchCodec(label, dictionary.level(), dictionary.content())
+                ? new ZdictBlockCodec(label, dictionary.level(), dictionary.content())
                 : ZstdJniCodec.withDictionary(label, dictionary.level(), dictionary.content());
     }
 

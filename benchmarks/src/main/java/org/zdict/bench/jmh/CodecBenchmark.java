@@ -14,10 +14,10 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
-import org.zdict.bench.codec.BenchCodec;
 import org.zdict.bench.codec.Codecs;
 import org.zdict.bench.data.DictionaryCache;
 import org.zdict.bench.data.EventSplit;
+import org.zdict.cli.codec.BlockCodec;
 
 /**
  * Compression and decompression of held-out event batches, one batch per operation, cycling through
@@ -62,7 +62,7 @@ public class CodecBenchmark {
     @Param({"1", "4", "16", "64"})
     public int batch;
 
-    private BenchCodec instance;
+    private BlockCodec instance;
     private byte[][] batches;
     private byte[][] compressed;
     private int[] compressedLengths;

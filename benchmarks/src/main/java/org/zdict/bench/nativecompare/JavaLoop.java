@@ -10,9 +10,9 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.Arrays;
 import java.util.Locale;
-import org.zdict.bench.codec.BenchCodec;
 import org.zdict.bench.codec.Codecs;
 import org.zdict.bench.codec.Codecs.TrainedDictionary;
+import org.zdict.cli.codec.BlockCodec;
 
 /**
  * The Java twin of {@code zdict_cbench.c}: the same file, the same loop (64 calls between clock
@@ -49,7 +49,7 @@ public final class JavaLoop {
             largest = Math.max(largest, src[i].length);
             rawTotal += src[i].length;
         }
-        try (BenchCodec codec = Codecs.create(label, spec -> dictionary)) {
+        try (BlockCodec codec = Codecs.create(label, spec -> dictionary)) {
             byte[] out = new byte[Math.max(codec.maxCompressedLength(largest), largest)];
             byte[][] comp = new byte[count][];
             long compTotal = 0;

@@ -8,6 +8,12 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.zdict.ZdictException;
 import org.zdict.cli.Progress;
+import org.zdict.cli.codec.BlockCodec;
+import org.zdict.cli.codec.GzipCodec;
+import org.zdict.cli.codec.Lz4Codec;
+import org.zdict.cli.codec.SnappyCodec;
+import org.zdict.cli.codec.ZdictBlockCodec;
+import org.zdict.cli.codec.ZstdJniCodec;
 import org.zdict.train.DictionaryTrainer;
 
 /**
@@ -56,11 +62,11 @@ public final class GridSearch {
         List<CandidateResult> candidates = new ArrayList<>();
         int steps = 3 + settings.levels().size() + points.size();
         try (Progress bar = progress.start("Evaluating", steps, "", 1)) {
-            baselines.add(measureBaseline(Baselines.lz4(), batches, bar));
-            baselines.add(measureBaseline(Baselines.snappy(), batches, bar));
-            baselines.add(measureBaseline(Baselines.gzip(), batches, bar));
+            baselines.add(measureBaseline(Lz4Codec.fast(), batches, bar));
+            baselines.add(measureBaseline(new SnappyCodec(), batches, bar));
+            baselines.add(measureBaseline(new GzipCodec(), batches, bar));
             for (int level : settings.levels()) {
-                baselines.add(measureBaseline(Baselines.zstd(level), batches, bar));
+                baselines.add(measureBaseline(ZstdJniCodec.plain("zstd-" + level, level), batches, bar));
             }
             for (int i = 0; i < points.size(); i++) {
                 byte[] dictionary = dictionaries.get(i);
@@ -68,7 +74,7 @@ public final class GridSearch {
                     GridPoint point = points.get(i);
                     bar.setExtraMessage(point.label());
                     List<Measurement> measurements = new ArrayList<>();
-                    try (DictionaryCodec codec = new DictionaryCodec(point.label(), dictionary, point.level())) {
+                    try (ZdictBlockCodec codec = new ZdictBlockCodec(point.label(), point.level(), dictionary)) {
                         for (Batches b : batches) {
                             measurements.add(meter.measure(codec, b));
                         }

@@ -4,6 +4,7 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
 import java.util.List;
+import org.zdict.cli.codec.BlockCodec;
 
 /**
  * Measures a codec on batches: the ratio over every batch (each checked to round-trip), and the speed
@@ -39,10 +40,10 @@ final class Meter {
         long compressedBytes = 0;
         for (int i = 0; i < payloads.size(); i++) {
             byte[] payload = payloads.get(i);
-            int n = codec.compress(payload, payload.length, scratch);
+            int n = codec.compress(payload, 0, payload.length, scratch);
             compressed[i] = Arrays.copyOf(scratch, n);
             compressedBytes += n;
-            codec.decompress(compressed[i], n, restored, payload.length);
+            codec.decompress(compressed[i], 0, n, restored, payload.length);
             if (!Arrays.equals(restored, 0, payload.length, payload, 0, payload.length)) {
                 throw new IllegalStateException(codec.name() + " did not restore held-out batch " + i);
             }
@@ -56,12 +57,12 @@ final class Meter {
         double compressMBps = best(timedBytes, () -> {
             for (int i = 0; i < timed; i++) {
                 byte[] payload = payloads.get(i);
-                codec.compress(payload, payload.length, scratch);
+                codec.compress(payload, 0, payload.length, scratch);
             }
         });
         double decompressMBps = best(timedBytes, () -> {
             for (int i = 0; i < timed; i++) {
-                codec.decompress(compressed[i], compressed[i].length, restored, payloads.get(i).length);
+                codec.decompress(compressed[i], 0, compressed[i].length, restored, payloads.get(i).length);
             }
         });
         return new Measurement(batches.batchSize(), batches.rawBytes(), compressedBytes, compressMBps, decompressMBps);

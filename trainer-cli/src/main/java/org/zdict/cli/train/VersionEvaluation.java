@@ -2,6 +2,10 @@ package org.zdict.cli.train;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.zdict.cli.codec.BlockCodec;
+import org.zdict.cli.codec.Lz4Codec;
+import org.zdict.cli.codec.ZdictBlockCodec;
+import org.zdict.cli.codec.ZstdJniCodec;
 
 /** Measures one existing dictionary, and LZ4 and plain zstd next to it, on new events ({@code zdict eval}). */
 public final class VersionEvaluation {
@@ -14,19 +18,19 @@ public final class VersionEvaluation {
 
     /** The dictionary as zdict payloads, one measurement per batch size. */
     public List<Measurement> dictionary(byte[] dictionary, int level) {
-        try (DictionaryCodec codec = new DictionaryCodec("dictionary", dictionary, level)) {
+        try (ZdictBlockCodec codec = new ZdictBlockCodec("dictionary", level, dictionary)) {
             return measureAll(codec);
         }
     }
 
     public List<Measurement> lz4() {
-        try (BlockCodec codec = Baselines.lz4()) {
+        try (BlockCodec codec = Lz4Codec.fast()) {
             return measureAll(codec);
         }
     }
 
     public List<Measurement> zstd(int level) {
-        try (BlockCodec codec = Baselines.zstd(level)) {
+        try (BlockCodec codec = ZstdJniCodec.plain("zstd-" + level, level)) {
             return measureAll(codec);
         }
     }

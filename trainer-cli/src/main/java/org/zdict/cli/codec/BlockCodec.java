@@ -1,10 +1,11 @@
-package org.zdict.bench.codec;
+package org.zdict.cli.codec;
 
 /**
- * One compressor under test, buffer to buffer, reusing whatever native state or buffers it holds.
- * Not thread-safe: each benchmark thread builds its own.
+ * One compressor under test, buffer to buffer, reusing whatever native state or buffers it holds:
+ * what {@code zdict train} and {@code zdict eval} measure a dictionary and the baselines with, and what
+ * the benchmarks module drives. Not thread-safe: each thread builds its own.
  */
-public interface BenchCodec extends AutoCloseable {
+public interface BlockCodec extends AutoCloseable {
     /** The codec's label in results, such as {@code zdict-64k-3}. */
     String name();
 

@@ -1,11 +1,11 @@
-package org.zdict.bench.codec;
+package org.zdict.cli.codec;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import org.xerial.snappy.Snappy;
 
 /** Snappy raw format through snappy-java (JNI). */
-final class SnappyCodec implements BenchCodec {
+public final class SnappyCodec implements BlockCodec {
     @Override
     public String name() {
         return "snappy";

@@ -1,11 +1,11 @@
-package org.zdict.bench.codec;
+package org.zdict.cli.codec;
 
 import net.jpountz.lz4.LZ4Compressor;
 import net.jpountz.lz4.LZ4Factory;
 import net.jpountz.lz4.LZ4FastDecompressor;
 
 /** LZ4 block format through lz4-java's fastest implementation (JNI when available). */
-final class Lz4Codec implements BenchCodec {
+public final class Lz4Codec implements BlockCodec {
     private final String name;
     private final LZ4Compressor compressor;
     private final LZ4FastDecompressor decompressor;
@@ -16,12 +16,12 @@ final class Lz4Codec implements BenchCodec {
         this.decompressor = LZ4Factory.fastestInstance().fastDecompressor();
     }
 
-    static Lz4Codec fast() {
+    public static Lz4Codec fast() {
         return new Lz4Codec("lz4", LZ4Factory.fastestInstance().fastCompressor());
     }
 
     /** The high compressor at lz4-java's default level (9), as Kafka's lz4 default level is. */
-    static Lz4Codec high() {
+    public static Lz4Codec high() {
         return new Lz4Codec("lz4hc", LZ4Factory.fastestInstance().highCompressor());
     }
 

@@ -1,7 +1,7 @@
-package org.zdict.bench.codec;
+package org.zdict.cli.codec;
 
 /** No compression: a copy, the floor every codec is compared with. */
-final class NoneCodec implements BenchCodec {
+public final class NoneCodec implements BlockCodec {
     @Override
     public String name() {
         return "none";

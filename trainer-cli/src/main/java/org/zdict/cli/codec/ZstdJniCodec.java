@@ -1,4 +1,4 @@
-package org.zdict.bench.codec;
+package org.zdict.cli.codec;
 
 import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdCompressCtx;
@@ -12,7 +12,7 @@ import com.github.luben.zstd.ZstdDictDecompress;
  * dictionary, so it is ZdictCodec minus zdict's own work (prefix, pools, registry look-ups): the
  * difference between the two is the codec's overhead.
  */
-final class ZstdJniCodec implements BenchCodec {
+public final class ZstdJniCodec implements BlockCodec {
     private final String name;
     private final ZstdCompressCtx compressCtx;
     private final ZstdDecompressCtx decompressCtx;
@@ -38,11 +38,11 @@ final class ZstdJniCodec implements BenchCodec {
         }
     }
 
-    static ZstdJniCodec plain(String name, int level) {
+    public static ZstdJniCodec plain(String name, int level) {
         return new ZstdJniCodec(name, level, null);
     }
 
-    static ZstdJniCodec withDictionary(String name, int level, byte[] dictionary) {
+    public static ZstdJniCodec withDictionary(String name, int level, byte[] dictionary) {
         return new ZstdJniCodec(name, level, dictionary);
     }
 

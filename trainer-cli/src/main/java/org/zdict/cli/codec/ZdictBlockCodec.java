@@ -1,20 +1,23 @@
-package org.zdict.bench.codec;
+package org.zdict.cli.codec;
 
 import java.util.Map;
 import org.zdict.codec.ZdictCodec;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.InMemoryDictionaryRegistry;
 
-/** The product: {@link ZdictCodec} over an in-memory registry holding one active dictionary. */
-final class ZdictBenchCodec implements BenchCodec {
+/**
+ * The product: {@link ZdictCodec} over an in-memory registry holding one active dictionary, so sizes
+ * are zdict payloads, prefix included, exactly as pipelines store them.
+ */
+public final class ZdictBlockCodec implements BlockCodec {
     private final String name;
     private final InMemoryDictionaryRegistry registry;
     private final ZdictCodec codec;
 
-    ZdictBenchCodec(String name, int level, byte[] dictionary) {
+    public ZdictBlockCodec(String name, int level, byte[] dictionary) {
         this.name = name;
         this.registry = new InMemoryDictionaryRegistry();
-        DictionaryInfo info = registry.publish(dictionary, level, Map.of("source", "benchmark"));
+        DictionaryInfo info = registry.publish(dictionary, level, Map.of());
         registry.activate(info.version());
         this.codec = ZdictCodec.builder(registry).level(level).build();
     }

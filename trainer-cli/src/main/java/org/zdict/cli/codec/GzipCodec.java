@@ -1,4 +1,4 @@
-package org.zdict.bench.codec;
+package org.zdict.cli.codec;
 
 import java.util.zip.CRC32;
 import java.util.zip.DataFormatException;
@@ -9,7 +9,7 @@ import java.util.zip.Inflater;
  * gzip (RFC 1952) through java.util.zip at the default level, as Kafka's gzip is: a fixed 10-byte
  * header, raw deflate, CRC-32 and size trailer. One reused {@link Deflater} and {@link Inflater}.
  */
-final class GzipCodec implements BenchCodec {
+public final class GzipCodec implements BlockCodec {
     private static final byte[] HEADER = {0x1f, (byte) 0x8b, 8, 0, 0, 0, 0, 0, 0, (byte) 0xff};
     private static final int TRAILER = 8;
 
