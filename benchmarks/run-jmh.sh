@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Runs the JMH codec suite and writes JSON results.
 #   benchmarks/run-jmh.sh quick   # < 10 minutes on 2 cores: 5 codecs x 4 batch sizes, short iterations
-#   benchmarks/run-jmh.sh full    # every codec, level and dictionary size (about 3 hours on 2 cores)
+#   benchmarks/run-jmh.sh full    # every codec, level and dictionary size (about 3.5 hours on 2 cores)
+#   benchmarks/run-jmh.sh ratio   # single events, every baseline against zdict-64k-3 and zdict-trained
+#                                 # (about 3 minutes, plus about 3 per data set the first time zdict train runs)
 # Extra arguments go to JMH (e.g. -p batch=1). Output: benchmarks/results/jmh-<mode>.json
 # Builds the module and what it needs first (mvn install -pl benchmarks -am); ZDICT_REBUILD=0 skips that.
 # benchmarks/report.sh turns the results into tables and charts under docs/benchmarks/.
@@ -37,8 +39,11 @@ case "$mode" in
     opts=(-f 1 -wi 1 -w 1s -i 2 -r 1s -p codec=lz4,snappy,gzip,zstd-3,zdict-64k-3 -p batch=1,4,16,64) ;;
   full)
     opts=(-f 1 -wi 3 -w 2s -i 5 -r 2s) ;;
+  ratio)
+    opts=(-f 1 -wi 1 -w 1s -i 2 -r 1s -p batch=1
+      -p codec=none,lz4,lz4hc,snappy,gzip,zstd-3,zdict-64k-3,zdict-trained,jnidict-trained) ;;
   *)
-    echo "usage: $0 quick|full [JMH options]" >&2; exit 2 ;;
+    echo "usage: $0 quick|full|ratio [JMH options]" >&2; exit 2 ;;
 esac
 
 out="$results/jmh-$mode.json"
