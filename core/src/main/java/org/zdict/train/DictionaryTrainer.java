@@ -2,18 +2,29 @@ package org.zdict.train;
 
 import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdException;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
+import java.util.Random;
 import org.zdict.ZdictException;
 import org.zdict.registry.ZstdLevels;
 
 /**
  * Trains a standard zstd dictionary (usable with {@code zstd -D}) from sample records with zstd's
  * fastCover trainer, as {@code zstd --train} does by default.
+ *
+ * <p>The samples are shuffled first, with a fixed seed (the same samples always give the same
+ * dictionary). zstd's trainer builds the dictionary from the first three quarters of the samples it is
+ * given and only tests its parameters on the last quarter; samples in stream order, as events arrive,
+ * would leave the newest quarter out of the dictionary, the part closest to the events it will
+ * compress.
  */
 public final class DictionaryTrainer {
     /** zstd refuses dictionaries below this size. */
     public static final int MIN_DICTIONARY_SIZE = 256;
+    /** Any fixed value: it only makes training reproducible. */
+    private static final long SHUFFLE_SEED = 0x5EED_2D1CL;
 
     private DictionaryTrainer() {}
 
@@ -34,10 +45,12 @@ public final class DictionaryTrainer {
             throw new ZdictException("Cannot train a dictionary from " + samples.size()
                     + " sample(s): zstd needs at least 8, and works best with thousands");
         }
+        List<byte[]> shuffled = new ArrayList<>(samples);
+        Collections.shuffle(shuffled, new Random(SHUFFLE_SEED));
         byte[] buffer = new byte[dictionarySize];
         long written;
         try {
-            written = Zstd.trainFromBuffer(samples.toArray(new byte[0][]), buffer, false, level);
+            written = Zstd.trainFromBuffer(shuffled.toArray(new byte[0][]), buffer, false, level);
         } catch (ZstdException e) {
             throw new ZdictException(
                     "zstd could not train a " + dictionarySize + "-byte dictionary from " + samples.size()

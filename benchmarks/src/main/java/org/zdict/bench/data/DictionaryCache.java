@@ -18,7 +18,8 @@ import org.zdict.train.DictionaryTrainer;
 /**
  * Trains dictionaries on a split's training events and keeps them in a folder, so every JMH fork, the
  * C comparison and the broker harness use byte-identical dictionaries and training runs once. Folder:
- * {@code -Dzdict.bench.cache}, default {@code <tmp>/zdict-bench-dictionaries}.
+ * {@code -Dzdict.bench.cache}, default {@code <tmp>/zdict-bench-dictionaries-2} (the number goes up
+ * whenever {@link DictionaryTrainer} changes what it produces, so no run reuses a stale dictionary).
  *
  * <p>A fixed size and level is trained with {@link DictionaryTrainer}. {@link
  * DictionarySpec#CHOSEN_BY_TRAINER} runs the product's own {@code zdict train} with its default
@@ -31,7 +32,7 @@ public final class DictionaryCache {
     public static Path folder() {
         return Paths.get(System.getProperty(
                 "zdict.bench.cache",
-                Paths.get(System.getProperty("java.io.tmpdir"), "zdict-bench-dictionaries")
+                Paths.get(System.getProperty("java.io.tmpdir"), "zdict-bench-dictionaries-2")
                         .toString()));
     }
 
