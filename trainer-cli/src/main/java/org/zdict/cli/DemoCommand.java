@@ -10,6 +10,7 @@ import org.zdict.cli.input.EventInput;
 import org.zdict.cli.input.OnError;
 import org.zdict.cli.train.GridSearch;
 import org.zdict.cli.train.GridSettings;
+import org.zdict.cli.train.HoldoutFrom;
 import org.zdict.cli.train.Objective;
 import org.zdict.cli.train.ReportTable;
 import org.zdict.cli.train.SampleSet;
@@ -79,6 +80,7 @@ public final class DemoCommand implements Callable<Integer> {
                         Integer.parseInt(TrainCommand.DEFAULT_MAX_SAMPLES),
                         Sizes.parse(TrainCommand.DEFAULT_MAX_SAMPLE_BYTES),
                         0.2,
+                        HoldoutFrom.RANDOM,
                         SEED,
                         OnError.FAIL),
                 List.of(EventInput.of(BundledSample.NAME, BundledSample::open)),

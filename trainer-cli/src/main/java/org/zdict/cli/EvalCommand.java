@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.zdict.cli.input.EventInput;
 import org.zdict.cli.input.OnError;
+import org.zdict.cli.train.HoldoutFrom;
 import org.zdict.cli.train.Measurement;
 import org.zdict.cli.train.SampleSet;
 import org.zdict.cli.train.Sampler;
@@ -133,7 +134,7 @@ public final class EvalCommand implements Callable<Integer> {
         }
         DictionaryInfo info = dictionary.info();
         SampleSet events = InputReading.read(
-                new Sampler(maxSamples, maxSampleBytes, 1.0, seed, onError),
+                new Sampler(maxSamples, maxSampleBytes, 1.0, HoldoutFrom.RANDOM, seed, onError),
                 EventInput.expand(all),
                 Progress.forTerminal(quiet),
                 err);

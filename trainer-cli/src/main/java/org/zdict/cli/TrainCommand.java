@@ -9,8 +9,10 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.zdict.cli.input.EventInput;
 import org.zdict.cli.input.OnError;
+import org.zdict.cli.train.GridPoint;
 import org.zdict.cli.train.GridSearch;
 import org.zdict.cli.train.GridSettings;
+import org.zdict.cli.train.HoldoutFrom;
 import org.zdict.cli.train.Objective;
 import org.zdict.cli.train.ReportChart;
 import org.zdict.cli.train.ReportJson;
@@ -19,6 +21,7 @@ import org.zdict.cli.train.SampleSet;
 import org.zdict.cli.train.Sampler;
 import org.zdict.cli.train.TrainingReport;
 import org.zdict.registry.DictionaryRegistry;
+import org.zdict.train.DictionaryTrainer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -98,6 +101,15 @@ public final class TrainCommand implements Callable<Integer> {
             converter = ListConverters.Fraction.class,
             description = "Share of the sample held out for evaluation, never trained on (default: ${DEFAULT-VALUE}).")
     double holdout;
+
+    @Option(
+            names = "--holdout-from",
+            paramLabel = "random|latest",
+            defaultValue = "random",
+            converter = HoldoutFromConverter.class,
+            description = "Hold out a random share of the sample, or the latest events in input order: what a"
+                    + " dictionary trained now meets next, drift included (default: ${DEFAULT-VALUE}).")
+    HoldoutFrom holdoutFrom;
 
     @Option(
             names = "--objective",
@@ -182,10 +194,16 @@ public final class TrainCommand implements Callable<Integer> {
 
         List<EventInput> eventInputs = EventInput.expand(all);
         SampleSet samples = InputReading.read(
-                new Sampler(maxSamples, maxSampleBytes, holdout, seed, onError), eventInputs, progress, err);
+                new Sampler(maxSamples, maxSampleBytes, holdout, holdoutFrom, seed, onError),
+                eventInputs,
+                progress,
+                err);
         GridSettings settings = new GridSettings(dictSizes, levels, batchSizes, objective, minMbps, threads);
         TrainingReport report = new GridSearch(settings).run(samples, progress);
         ReportTable.print(report, out);
+        if (holdoutFrom == HoldoutFrom.LATEST) {
+            report = retrainOnEverySample(report, samples, out);
+        }
         Publisher.Published published = null;
         if (location != null) {
             try (DictionaryRegistry target = location.open()) {
@@ -204,6 +222,23 @@ public final class TrainCommand implements Callable<Integer> {
                                 eventInputs.stream().map(EventInput::shortName).toList()),
                 out);
         return ZdictCommand.EXIT_OK;
+    }
+
+    /**
+     * With the latest events held out, the grid's dictionaries never saw them: the chosen point is
+     * trained again on the whole sample, so the published dictionary knows the newest events too.
+     */
+    private static TrainingReport retrainOnEverySample(TrainingReport report, SampleSet samples, PrintWriter out) {
+        GridPoint point = report.choice().chosen().point();
+        List<byte[]> every = new ArrayList<>(samples.train());
+        every.addAll(samples.holdout());
+        out.printf(
+                Locale.ROOT,
+                "Retrained %s on all %d sampled events, the latest included; the held-out figures above estimate"
+                        + " the events that come next.%n",
+                point.label(),
+                every.size());
+        return report.withChosenDictionary(DictionaryTrainer.train(every, point.dictSize(), point.level()));
     }
 
     static RegistryLocation parseRegistry(CommandSpec spec, String value) {

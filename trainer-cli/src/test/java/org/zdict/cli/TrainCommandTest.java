@@ -3,6 +3,8 @@ package org.zdict.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.github.luben.zstd.ZstdCompressCtx;
+import com.github.luben.zstd.ZstdDictCompress;
 import com.github.luben.zstd.ZstdOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -269,5 +271,74 @@ class TrainCommandTest {
         assertEquals(2, result.exitCode(), result::toString);
         assertTrue(result.err().contains(named), "expected '" + named + "' in: " + result);
         assertEquals(1, result.err().strip().lines().count(), result::toString);
+    }
+
+    /**
+     * The latest fifth of the input is a new kind of event: held out with --holdout-from latest, it is
+     * what the estimate is made on, and the dictionary published afterwards must know it too.
+     */
+    @Test
+    void holdoutFromLatestEstimatesOnTheNewestEventsAndPublishesADictionaryThatKnowsThem() throws IOException {
+        StringBuilder lines = new StringBuilder();
+        for (int i = 0; i < 2_000; i++) {
+            lines.append(i < 1_600 ? oldKind(i) : newKind(i)).append('\n');
+        }
+        Path input = dir.resolve("schema-change.jsonl");
+        Files.writeString(input, lines);
+        Path registry = dir.resolve("registry-latest");
+        Cli.Result result = Cli.run(
+                "train",
+                "-q",
+                "--input",
+                input.toString(),
+                "--registry",
+                registry.toString(),
+                "--activate",
+                "--holdout-from",
+                "latest",
+                "--dict-size",
+                "4K",
+                "--level",
+                "3",
+                "--min-mbps",
+                "0");
+        assertEquals(0, result.exitCode(), result::toString);
+        assertTrue(result.out().contains("Retrained 4K L3 on all 2000 sampled events"), result::toString);
+
+        byte[] dictionary;
+        try (DirectoryDictionaryRegistry opened = DirectoryDictionaryRegistry.open(registry)) {
+            dictionary = opened.get(1).content();
+        }
+        long raw = 0;
+        long compressed = 0;
+        try (ZstdDictCompress digested = new ZstdDictCompress(dictionary, 3);
+                ZstdCompressCtx context = new ZstdCompressCtx().loadDict(digested)) {
+            for (int i = 2_000; i < 2_200; i++) {
+                byte[] event = newKind(i).getBytes(StandardCharsets.UTF_8);
+                raw += event.length;
+                compressed += context.compress(event).length;
+            }
+        }
+        assertTrue(raw > 2 * compressed, "the new kind compresses only " + (double) raw / compressed + "x");
+    }
+
+    @Test
+    void rejectsAnUnknownHoldoutChoice() {
+        Cli.Result result = Cli.run("train", "-q", "--input", events.toString(), "--holdout-from", "oldest");
+        assertEquals(2, result.exitCode(), result::toString);
+        assertTrue(result.err().contains("'oldest' is not a hold-out choice"), result::toString);
+    }
+
+    private static String oldKind(int i) {
+        return String.format(
+                "{\"page\":\"Article_%d\",\"editor\":\"user%d\",\"namespace\":\"Main\",\"added\":%d}",
+                i % 500, i % 90, i * 7 % 4000);
+    }
+
+    private static String newKind(int i) {
+        return String.format(
+                "{\"_path\":\"dns\",\"uid\":\"C%08x\",\"query\":\"host%d.example.internal\","
+                        + "\"qtype_name\":\"AAAA\",\"rcode_name\":\"NOERROR\"}",
+                i * 2_654_435_761L, i % 700);
     }
 }

@@ -1,6 +1,8 @@
 package org.zdict.cli.input;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
 
@@ -13,6 +15,9 @@ public final class Reservoir {
     private final long maxBytes;
     private final Random random;
     private final List<byte[]> samples = new ArrayList<>();
+    /** The position in the stream of each sample, index for index with {@link #samples}. */
+    private final List<Long> positions = new ArrayList<>();
+
     private int capacity;
     private long bytes;
     private long seen;
@@ -31,10 +36,12 @@ public final class Reservoir {
     }
 
     public void offer(byte[] event) {
+        long position = seen;
         seen++;
         seenBytes += event.length;
         if (samples.size() < capacity) {
             samples.add(event);
+            positions.add(position);
             bytes += event.length;
         } else {
             long slot = random.nextLong(seen);
@@ -43,12 +50,16 @@ public final class Reservoir {
             }
             bytes += event.length - samples.get((int) slot).length;
             samples.set((int) slot, event);
+            positions.set((int) slot, position);
         }
         while (bytes > maxBytes && samples.size() > 1) {
             int victim = random.nextInt(samples.size());
+            int last = samples.size() - 1;
             bytes -= samples.get(victim).length;
-            samples.set(victim, samples.get(samples.size() - 1));
-            samples.remove(samples.size() - 1);
+            samples.set(victim, samples.get(last));
+            positions.set(victim, positions.get(last));
+            samples.remove(last);
+            positions.remove(last);
             capacity = samples.size();
         }
     }
@@ -56,6 +67,20 @@ public final class Reservoir {
     /** The sample, in no particular order. */
     public List<byte[]> samples() {
         return samples;
+    }
+
+    /** The sample in the order its events arrived. */
+    public List<byte[]> samplesInArrivalOrder() {
+        Integer[] order = new Integer[samples.size()];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, Comparator.comparingLong(positions::get));
+        List<byte[]> ordered = new ArrayList<>(order.length);
+        for (int i : order) {
+            ordered.add(samples.get(i));
+        }
+        return ordered;
     }
 
     public long sampleBytes() {

@@ -19,17 +19,21 @@ public final class Sampler {
     private final int maxSamples;
     private final long maxSampleBytes;
     private final double holdout;
+    private final HoldoutFrom holdoutFrom;
     private final long seed;
     private final OnError onError;
 
     /**
      * @param holdout the fraction of the sample held out for evaluation, in (0, 1); 1 holds out all
      *     of it (to evaluate an existing dictionary)
+     * @param holdoutFrom which events are held out: a random share, or the latest in input order
      */
-    public Sampler(int maxSamples, long maxSampleBytes, double holdout, long seed, OnError onError) {
+    public Sampler(
+            int maxSamples, long maxSampleBytes, double holdout, HoldoutFrom holdoutFrom, long seed, OnError onError) {
         this.maxSamples = maxSamples;
         this.maxSampleBytes = maxSampleBytes;
         this.holdout = holdout;
+        this.holdoutFrom = holdoutFrom;
         this.seed = seed;
         this.onError = onError;
     }
@@ -61,8 +65,15 @@ public final class Sampler {
                 bar.setExtraMessage(reservoir.seen() + " events");
             }
         }
-        List<byte[]> sample = new ArrayList<>(reservoir.samples());
-        Collections.shuffle(sample, new Random(seed));
+        List<byte[]> sample;
+        if (holdoutFrom == HoldoutFrom.RANDOM) {
+            sample = new ArrayList<>(reservoir.samples());
+            Collections.shuffle(sample, new Random(seed));
+        } else {
+            // The latest events first, so the held-out part below is the end of the input.
+            sample = new ArrayList<>(reservoir.samplesInArrivalOrder());
+            Collections.reverse(sample);
+        }
         int held = (int) Math.round(sample.size() * holdout);
         if (holdout >= 1) {
             held = sample.size();

@@ -20,4 +20,25 @@ public record TrainingReport(
     public Optional<BaselineResult> baseline(String codec) {
         return baselines.stream().filter(b -> b.codec().equals(codec)).findFirst();
     }
+
+    /**
+     * This report with the chosen grid point's dictionary replaced by {@code dictionary}, trained at
+     * the same point once the choice was made (on more events); the measurements stay those of the
+     * held-out run, as the estimate.
+     */
+    public TrainingReport withChosenDictionary(byte[] dictionary) {
+        CandidateResult chosen = choice.chosen();
+        CandidateResult replaced =
+                new CandidateResult(chosen.point(), dictionary, chosen.trainMillis(), chosen.measurements());
+        List<CandidateResult> updated =
+                candidates.stream().map(c -> c == chosen ? replaced : c).toList();
+        return new TrainingReport(
+                samples,
+                settings,
+                updated,
+                failures,
+                baselines,
+                new Objective.Choice(replaced, choice.reason()),
+                elapsedMillis);
+    }
 }

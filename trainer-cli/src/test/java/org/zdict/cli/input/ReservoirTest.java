@@ -48,6 +48,19 @@ class ReservoirTest {
     }
 
     @Test
+    void givesTheSampleBackInArrivalOrderAfterReplacementsAndEvictions() {
+        Reservoir reservoir = fill(1000, 5_000, 5, 9_000, 10);
+        List<byte[]> ordered = reservoir.samplesInArrivalOrder();
+        assertEquals(reservoir.samples().size(), ordered.size());
+        for (int i = 1; i < ordered.size(); i++) {
+            assertTrue(index(ordered.get(i - 1)) < index(ordered.get(i)), "out of order at " + i);
+        }
+        assertEquals(
+                reservoir.samples().stream().map(ReservoirTest::index).sorted().toList(),
+                ordered.stream().map(ReservoirTest::index).toList());
+    }
+
+    @Test
     void samplesFromTheWholeStream() {
         List<byte[]> samples = fill(1000, 1 << 20, 3, 9_000, 10).samples();
         long late = samples.stream().filter(e -> index(e) >= 6_000).count();
