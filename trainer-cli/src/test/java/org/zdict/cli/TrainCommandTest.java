@@ -326,7 +326,9 @@ class TrainCommandTest {
     void rejectsAnUnknownHoldoutChoice() {
         Cli.Result result = Cli.run("train", "-q", "--input", events.toString(), "--holdout-from", "oldest");
         assertEquals(2, result.exitCode(), result::toString);
-        assertTrue(result.err().contains("'oldest' is not a hold-out choice"), result::toString);
+        assertTrue(
+                result.err().contains("'oldest' is not a hold-out choice: expected random or latest"),
+                result::toString);
     }
 
     private static String oldKind(int i) {
