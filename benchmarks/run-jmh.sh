@@ -3,7 +3,7 @@
 #   benchmarks/run-jmh.sh quick   # < 10 minutes on 2 cores: 5 codecs x 4 batch sizes, short iterations
 #   benchmarks/run-jmh.sh full    # every codec, level and dictionary size (about 3.5 hours on 2 cores)
 #   benchmarks/run-jmh.sh ratio   # single events, every baseline against zdict-64k-3 and zdict-trained
-#                                 # (about 3 minutes, plus about 3 per data set the first time zdict train runs)
+#                                 # (about 3 minutes, plus 22-29 s per data set the first time zdict train runs)
 # Extra arguments go to JMH (e.g. -p batch=1). Output: benchmarks/results/jmh-<mode>.json
 # Builds the module and what it needs first (mvn install -pl benchmarks -am); ZDICT_REBUILD=0 skips that.
 # benchmarks/report.sh turns the results into tables and charts under docs/benchmarks/.
