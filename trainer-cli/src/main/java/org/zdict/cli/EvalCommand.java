@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.zdict.cli.input.EventInput;
-import org.zdict.cli.input.OnError;
 import org.zdict.cli.train.HoldoutFrom;
 import org.zdict.cli.train.Measurement;
 import org.zdict.cli.train.SampleSet;
@@ -82,16 +81,8 @@ public final class EvalCommand implements Callable<Integer> {
             description = "Most bytes of events to sample (default: ${DEFAULT-VALUE}).")
     long maxSampleBytes;
 
-    @Option(names = "--seed", defaultValue = "1", description = "Random seed for sampling (default: ${DEFAULT-VALUE}).")
-    long seed;
-
-    @Option(
-            names = "--on-error",
-            defaultValue = "fail",
-            paramLabel = "fail|skip",
-            converter = OnErrorConverter.class,
-            description = "On a malformed event: fail, or skip it (default: ${DEFAULT-VALUE}).")
-    OnError onError;
+    @Mixin
+    SamplingOptions sampling;
 
     @Option(
             names = "--drift-threshold",
@@ -134,7 +125,7 @@ public final class EvalCommand implements Callable<Integer> {
         }
         DictionaryInfo info = dictionary.info();
         SampleSet events = InputReading.read(
-                new Sampler(maxSamples, maxSampleBytes, 1.0, HoldoutFrom.RANDOM, seed, onError),
+                new Sampler(maxSamples, maxSampleBytes, 1.0, HoldoutFrom.RANDOM, sampling.seed, sampling.onError),
                 EventInput.expand(all),
                 Progress.forTerminal(quiet),
                 err);

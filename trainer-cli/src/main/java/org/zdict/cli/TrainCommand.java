@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.zdict.cli.input.EventInput;
-import org.zdict.cli.input.OnError;
 import org.zdict.cli.train.GridPoint;
 import org.zdict.cli.train.GridSearch;
 import org.zdict.cli.train.GridSettings;
@@ -23,6 +22,7 @@ import org.zdict.cli.train.TrainingReport;
 import org.zdict.registry.DictionaryRegistry;
 import org.zdict.train.DictionaryTrainer;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -141,16 +141,8 @@ public final class TrainCommand implements Callable<Integer> {
             description = "Most bytes of events to sample (default: ${DEFAULT-VALUE}).")
     long maxSampleBytes;
 
-    @Option(names = "--seed", defaultValue = "1", description = "Random seed for sampling (default: ${DEFAULT-VALUE}).")
-    long seed;
-
-    @Option(
-            names = "--on-error",
-            defaultValue = "fail",
-            paramLabel = "fail|skip",
-            converter = OnErrorConverter.class,
-            description = "On a malformed event: fail, or skip it and go on (default: ${DEFAULT-VALUE}).")
-    OnError onError;
+    @Mixin
+    SamplingOptions sampling;
 
     @Option(
             names = "--threads",
@@ -194,7 +186,7 @@ public final class TrainCommand implements Callable<Integer> {
 
         List<EventInput> eventInputs = EventInput.expand(all);
         SampleSet samples = InputReading.read(
-                new Sampler(maxSamples, maxSampleBytes, holdout, holdoutFrom, seed, onError),
+                new Sampler(maxSamples, maxSampleBytes, holdout, holdoutFrom, sampling.seed, sampling.onError),
                 eventInputs,
                 progress,
                 err);

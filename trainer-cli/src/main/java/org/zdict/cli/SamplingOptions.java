@@ -1,0 +1,21 @@
+package org.zdict.cli;
+
+import org.zdict.cli.input.OnError;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code --seed} and {@code --on-error}, shared by the commands that sample events ({@code train},
+ * {@code eval}). Their size limits stay with each command: the defaults differ.
+ */
+public final class SamplingOptions {
+    @Option(names = "--seed", defaultValue = "1", description = "Random seed for sampling (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(
+            names = "--on-error",
+            defaultValue = "fail",
+            paramLabel = "fail|skip",
+            converter = OnErrorConverter.class,
+            description = "On a malformed event: fail, or skip it and go on (default: ${DEFAULT-VALUE}).")
+    OnError onError;
+}
