@@ -14,10 +14,12 @@ import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.FieldSource;
+import org.openjdk.jmh.annotations.Param;
 import org.zdict.bench.codec.Codecs;
 import org.zdict.bench.codec.Codecs.DictionarySpec;
 import org.zdict.bench.codec.Codecs.TrainedDictionary;
 import org.zdict.bench.data.EventSplit;
+import org.zdict.bench.jmh.CodecBenchmark;
 import org.zdict.cli.codec.BlockCodec;
 import org.zdict.testing.SampleEvents;
 import org.zdict.train.DictionaryTrainer;
@@ -71,6 +73,13 @@ class CodecsTest {
         IllegalArgumentException e =
                 assertThrows(IllegalArgumentException.class, () -> Codecs.create("brotli", spec -> DICTIONARY));
         assertTrue(e.getMessage().contains("'brotli'"), e.getMessage());
+    }
+
+    /** Annotations need constants, so the JMH list is written out twice; this keeps the copies equal. */
+    @Test
+    void theJmhCodecParameterListsExactlyTheKnownCodecs() throws NoSuchFieldException {
+        Param param = CodecBenchmark.class.getField("codec").getAnnotation(Param.class);
+        assertEquals(Codecs.ALL, List.of(param.value()));
     }
 
     @Test
