@@ -1,0 +1,26 @@
+package org.zdict;
+
+/**
+ * A registry location that cannot name a registry: empty, malformed, of a scheme no provider on the
+ * classpath knows, or a file where a folder belongs. The message names the value and what was expected.
+ */
+public class RegistryLocationException extends ZdictException {
+    private final String location;
+    private final String reason;
+
+    public RegistryLocationException(String location, String reason) {
+        super("Registry location '" + location + "': " + reason);
+        this.location = location;
+        this.reason = reason;
+    }
+
+    /** The location as given. */
+    public String location() {
+        return location;
+    }
+
+    /** What is wrong with it, without the location (for messages that name it already). */
+    public String reason() {
+        return reason;
+    }
+}

@@ -1,0 +1,97 @@
+package org.zdict.registry;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.stream.Stream;
+import org.zdict.RegistryException;
+
+/** A classpath registry: reads from a temporary copy of its resources, refuses changes, deletes the copy on close. */
+final class ClasspathDictionaryRegistry implements DictionaryRegistry {
+    private final String location;
+    private final DirectoryDictionaryRegistry copy;
+    private final Path folder;
+
+    ClasspathDictionaryRegistry(String location, DirectoryDictionaryRegistry copy, Path folder) {
+        this.location = location;
+        this.copy = copy;
+        this.folder = folder;
+    }
+
+    /** The temporary copy, for tests. */
+    Path folder() {
+        return folder;
+    }
+
+    @Override
+    public DictionaryInfo publish(byte[] content, int level, Map<String, String> metadata) {
+        throw readOnly();
+    }
+
+    @Override
+    public void activate(int version) {
+        throw readOnly();
+    }
+
+    @Override
+    public void retire(int version) {
+        throw readOnly();
+    }
+
+    @Override
+    public void remove(int version) {
+        throw readOnly();
+    }
+
+    @Override
+    public List<DictionaryInfo> list() {
+        return copy.list();
+    }
+
+    @Override
+    public Optional<DictionaryInfo> info(int version) {
+        return copy.info(version);
+    }
+
+    @Override
+    public Dictionary get(int version) {
+        return copy.get(version);
+    }
+
+    @Override
+    public OptionalInt activeVersion() {
+        return copy.activeVersion();
+    }
+
+    @Override
+    public String describe() {
+        return "registry " + location;
+    }
+
+    @Override
+    public void close() {
+        copy.close();
+        deleteQuietly(folder);
+    }
+
+    private RegistryException readOnly() {
+        return new RegistryException(
+                "The " + describe() + " is read-only: change the registry it was copied from and rebuild");
+    }
+
+    static void deleteQuietly(Path dir) {
+        if (dir == null) {
+            return;
+        }
+        try (Stream<Path> files = Files.walk(dir)) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException ignored) {
+            // a temporary folder left behind is harmless
+        }
+    }
+}

@@ -1,0 +1,55 @@
+package org.zdict.registry;
+
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.Map;
+import org.zdict.RegistryLocationException;
+import org.zdict.RegistryNotFoundException;
+
+/**
+ * Folder paths: a {@link DirectoryDictionaryRegistry}. Found through {@link java.util.ServiceLoader}; call
+ * {@link DictionaryRegistries}.
+ */
+public final class FolderRegistryProvider implements RegistryProvider {
+
+    @Override
+    public String scheme() {
+        return "";
+    }
+
+    @Override
+    public String form() {
+        return "a folder path";
+    }
+
+    @Override
+    public String canonical(String location) {
+        return folder(location).toString();
+    }
+
+    @Override
+    public DictionaryRegistry open(String location, Map<String, ?> settings, boolean create) {
+        Path folder = folder(location);
+        if (!create && !Files.isRegularFile(folder.resolve(DirectoryDictionaryRegistry.MANIFEST))) {
+            throw new RegistryNotFoundException(
+                    location,
+                    "No registry at " + folder + " (no " + DirectoryDictionaryRegistry.MANIFEST
+                            + "): publish a dictionary to it first, e.g. zdict train --registry " + folder);
+        }
+        return DirectoryDictionaryRegistry.open(folder);
+    }
+
+    private static Path folder(String location) {
+        Path folder;
+        try {
+            folder = Path.of(location).toAbsolutePath().normalize();
+        } catch (InvalidPathException e) {
+            throw new RegistryLocationException(location, "not a valid folder path (" + e.getReason() + ")");
+        }
+        if (Files.exists(folder) && !Files.isDirectory(folder)) {
+            throw new RegistryLocationException(location, "is a file, not a folder");
+        }
+        return folder;
+    }
+}

@@ -1,0 +1,41 @@
+package org.zdict.registry;
+
+import java.util.Map;
+import org.zdict.RegistryLocationException;
+import org.zdict.RegistryNotFoundException;
+
+/**
+ * Opens the registries of one kind of location, such as {@code kafka://HOST:PORT/TOPIC}. Found through
+ * {@link java.util.ServiceLoader} (a {@code META-INF/services/org.zdict.registry.RegistryProvider} file in
+ * the module that owns the scheme); applications call {@link DictionaryRegistries}, not providers.
+ */
+public interface RegistryProvider {
+
+    /**
+     * How this provider's locations start, for example {@code "kafka://"} or {@code "classpath:"}; empty
+     * for the folder provider, which takes every location that no other provider claims.
+     */
+    String scheme();
+
+    /** What a location of this provider looks like, for messages: {@code "classpath:FOLDER"}. */
+    String form();
+
+    /**
+     * Checks {@code location} (which starts with {@link #scheme()}, in any case) without opening anything.
+     *
+     * @return its canonical spelling: two locations that name the same registry spell the same
+     * @throws RegistryLocationException naming the location when it is not of this provider's form
+     */
+    String canonical(String location);
+
+    /**
+     * Opens the registry at {@code location}; the caller closes it.
+     *
+     * @param settings settings for the registry (for a Kafka registry, its client settings); a provider
+     *     ignores those it does not know
+     * @param create whether to create the registry when there is none; a reader passes false
+     * @throws RegistryLocationException naming the location when it is not of this provider's form
+     * @throws RegistryNotFoundException if there is no registry and {@code create} is false
+     */
+    DictionaryRegistry open(String location, Map<String, ?> settings, boolean create);
+}
