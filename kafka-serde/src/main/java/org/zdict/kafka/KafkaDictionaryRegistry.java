@@ -391,7 +391,7 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
 
     @Override
     public String describe() {
-        return "registry " + RegistryLocation.KAFKA_SCHEME + bootstrapServers + "/" + topic;
+        return "registry " + KafkaRegistryProvider.SCHEME + bootstrapServers + "/" + topic;
     }
 
     /** Stops following the topic and closes the registry's clients. Idempotent. */

@@ -1,19 +1,12 @@
 package org.zdict.kafka;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.apache.kafka.common.config.ConfigException;
-import org.zdict.RegistryException;
-import org.zdict.registry.DictionaryInfo;
+import org.zdict.RegistryLocationException;
+import org.zdict.RegistryNotFoundException;
+import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
-import org.zdict.registry.DirectoryDictionaryRegistry;
 
 /**
  * The registries open in this JVM, one per location, shared by every serde that names it and closed
@@ -25,12 +18,10 @@ final class SharedRegistries {
 
     private static final class Entry {
         final DictionaryRegistry registry;
-        final Path temporaryCopy;
         int users;
 
-        Entry(DictionaryRegistry registry, Path temporaryCopy) {
+        Entry(DictionaryRegistry registry) {
             this.registry = registry;
-            this.temporaryCopy = temporaryCopy;
         }
     }
 
@@ -63,12 +54,18 @@ final class SharedRegistries {
         }
     }
 
+    /**
+     * Takes a hold on the registry {@code config} names, opening it if no serde holds it yet.
+     *
+     * @throws ConfigException naming {@value ZdictSerdeConfig#REGISTRY_CONFIG} if the location is bad or
+     *     holds no registry
+     */
     static synchronized Lease acquire(ZdictSerdeConfig config) {
-        RegistryLocation location = config.registryLocation();
-        String key = location.toString();
+        String location = config.registry();
+        String key = canonical(location);
         Entry entry = OPEN.get(key);
         if (entry == null) {
-            entry = open(location, config);
+            entry = new Entry(open(location, config));
             OPEN.put(key, entry);
         }
         entry.users++;
@@ -77,7 +74,7 @@ final class SharedRegistries {
 
     /** How many serdes hold the registry at {@code location} (0 if it is not open), for tests. */
     static synchronized int users(String location) {
-        Entry entry = OPEN.get(RegistryLocation.parse(location).toString());
+        Entry entry = OPEN.get(canonical(location));
         return entry == null ? 0 : entry.users;
     }
 
@@ -88,88 +85,26 @@ final class SharedRegistries {
         }
         OPEN.remove(key);
         entry.registry.close();
-        if (entry.temporaryCopy != null) {
-            deleteQuietly(entry.temporaryCopy);
-        }
     }
 
-    private static Entry open(RegistryLocation location, ZdictSerdeConfig config) {
-        return switch (location.kind()) {
-            case DIRECTORY -> {
-                Path dir = Path.of(location.path());
-                if (!Files.isRegularFile(dir.resolve(DirectoryDictionaryRegistry.MANIFEST))) {
-                    throw new ConfigException(
-                            ZdictSerdeConfig.REGISTRY_CONFIG,
-                            location.toString(),
-                            "no registry there (no " + DirectoryDictionaryRegistry.MANIFEST
-                                    + "); publish a dictionary to it first, e.g. zdict train --registry " + dir);
-                }
-                yield new Entry(DirectoryDictionaryRegistry.open(dir), null);
-            }
-            case KAFKA -> {
-                Map<String, Object> client = new HashMap<>(location.clientConfig());
-                client.putAll(config.registryClientConfig());
-                config.registryCacheDir().ifPresent(dir -> client.put(KafkaDictionaryRegistry.CACHE_DIR_CONFIG, dir));
-                client.put(KafkaDictionaryRegistry.INIT_TIMEOUT_MS_CONFIG, config.registryInitTimeoutMs());
-                yield new Entry(
-                        KafkaDictionaryRegistry.open(location.bootstrapServers(), location.path(), client), null);
-            }
-            case CLASSPATH -> openClasspath(location);
-        };
-    }
-
-    /** Copies manifest.json and the dictionaries it lists from the classpath into a temporary folder. */
-    private static Entry openClasspath(RegistryLocation location) {
-        Path copy = null;
+    private static String canonical(String location) {
         try {
-            copy = Files.createTempDirectory("zdict-classpath-registry-");
-            String manifest = location.path() + "/" + DirectoryDictionaryRegistry.MANIFEST;
-            if (!copyResource(manifest, copy.resolve(DirectoryDictionaryRegistry.MANIFEST))) {
-                throw new ConfigException(
-                        ZdictSerdeConfig.REGISTRY_CONFIG,
-                        location.toString(),
-                        "no resource " + manifest + " on the classpath");
-            }
-            DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(copy);
-            for (DictionaryInfo info : registry.list()) {
-                String file = DirectoryDictionaryRegistry.fileName(info.version());
-                if (!copyResource(location.path() + "/" + file, copy.resolve(file))) {
-                    throw new RegistryException("Classpath registry " + location + " lists version " + info.version()
-                            + " but has no resource " + location.path() + "/" + file);
-                }
-            }
-            return new Entry(registry, copy);
-        } catch (IOException e) {
-            deleteQuietly(copy);
-            throw new RegistryException("Cannot read the classpath registry " + location + ": " + e, e);
-        } catch (RuntimeException e) {
-            deleteQuietly(copy);
-            throw e;
+            return DictionaryRegistries.canonical(location);
+        } catch (RegistryLocationException e) {
+            throw new ConfigException(ZdictSerdeConfig.REGISTRY_CONFIG, location, e.reason());
         }
     }
 
-    private static boolean copyResource(String name, Path target) throws IOException {
-        ClassLoader loader = Thread.currentThread().getContextClassLoader();
-        if (loader == null) {
-            loader = SharedRegistries.class.getClassLoader();
-        }
-        try (InputStream in = loader.getResourceAsStream(name)) {
-            if (in == null) {
-                return false;
-            }
-            Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING);
-            return true;
-        }
-    }
-
-    private static void deleteQuietly(Path dir) {
-        if (dir == null) {
-            return;
-        }
-        try (Stream<Path> files = Files.walk(dir)) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException ignored) {
-            // a temporary folder left behind is harmless
+    private static DictionaryRegistry open(String location, ZdictSerdeConfig config) {
+        Map<String, Object> settings = config.registryClientConfig();
+        config.registryCacheDir().ifPresent(dir -> settings.put(KafkaDictionaryRegistry.CACHE_DIR_CONFIG, dir));
+        settings.put(KafkaDictionaryRegistry.INIT_TIMEOUT_MS_CONFIG, config.registryInitTimeoutMs());
+        try {
+            return DictionaryRegistries.open(location, settings);
+        } catch (RegistryLocationException e) {
+            throw new ConfigException(ZdictSerdeConfig.REGISTRY_CONFIG, location, e.reason());
+        } catch (RegistryNotFoundException e) {
+            throw new ConfigException(ZdictSerdeConfig.REGISTRY_CONFIG, location, e.getMessage());
         }
     }
 }

@@ -11,6 +11,9 @@ import org.apache.kafka.common.config.ConfigDef.Type;
 import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.zdict.RegistryLocationException;
+import org.zdict.codec.ZdictCodec;
+import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.ZstdLevels;
 
 /**
@@ -63,7 +66,7 @@ public final class ZdictSerdeConfig extends AbstractConfig {
             "Records smaller than this many bytes are stored uncompressed (one marker byte of overhead).";
 
     public static final String MAX_DECOMPRESSED_BYTES_CONFIG = "zdict.max.decompressed.bytes";
-    public static final int MAX_DECOMPRESSED_BYTES_DEFAULT = 64 << 20;
+    public static final int MAX_DECOMPRESSED_BYTES_DEFAULT = ZdictCodec.DEFAULT_MAX_DECOMPRESSED_SIZE;
     public static final String MAX_DECOMPRESSED_BYTES_DOC =
             "Refuse records that declare or expand to more than this many bytes (protects consumers).";
 
@@ -83,7 +86,13 @@ public final class ZdictSerdeConfig extends AbstractConfig {
             + " written before zdict without stopping it; turn off once old records have expired.";
 
     private static final ConfigDef DEFINITION = new ConfigDef()
-            .define(REGISTRY_CONFIG, Type.STRING, ConfigDef.NO_DEFAULT_VALUE, Importance.HIGH, REGISTRY_DOC)
+            .define(
+                    REGISTRY_CONFIG,
+                    Type.STRING,
+                    ConfigDef.NO_DEFAULT_VALUE,
+                    ZdictSerdeConfig::checkRegistry,
+                    Importance.HIGH,
+                    REGISTRY_DOC)
             .define(
                     INNER_SERIALIZER_CONFIG,
                     Type.CLASS,
@@ -165,8 +174,9 @@ public final class ZdictSerdeConfig extends AbstractConfig {
         return forKey;
     }
 
-    public RegistryLocation registryLocation() {
-        return RegistryLocation.parse(getString(REGISTRY_CONFIG));
+    /** The registry location, checked by {@link DictionaryRegistries#canonical}. */
+    public String registry() {
+        return getString(REGISTRY_CONFIG).trim();
     }
 
     /** The folder of the local copy of a kafka:// registry, if one was configured. */
@@ -270,6 +280,17 @@ public final class ZdictSerdeConfig extends AbstractConfig {
         if (level < ZstdLevels.MIN || level > ZstdLevels.MAX || level == 0) {
             throw new ConfigException(
                     name, value, "a zstd level must be " + ZstdLevels.MIN + ".." + ZstdLevels.MAX + " and not 0");
+        }
+    }
+
+    private static void checkRegistry(String name, Object value) {
+        if (value == null) {
+            return;
+        }
+        try {
+            DictionaryRegistries.canonical((String) value);
+        } catch (RegistryLocationException e) {
+            throw new ConfigException(name, value, e.reason());
         }
     }
 

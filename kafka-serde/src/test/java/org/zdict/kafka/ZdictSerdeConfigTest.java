@@ -30,7 +30,8 @@ class ZdictSerdeConfigTest {
         assertEquals(ZdictSerdeConfig.MIN_PAYLOAD_BYTES_DEFAULT, config.minPayloadBytes());
         assertEquals(ZdictSerdeConfig.UNKNOWN_VERSION_WAIT_MS_DEFAULT, config.unknownVersionWaitMs());
         assertFalse(config.acceptUnframed());
-        assertEquals(RegistryLocation.Kind.DIRECTORY, config.registryLocation().kind());
+        assertEquals("/tmp/reg", config.registry());
+        assertEquals(64 << 20, config.maxDecompressedBytes());
     }
 
     @Test
@@ -46,27 +47,15 @@ class ZdictSerdeConfigTest {
         assertEquals(OptionalInt.of(4), config.pinnedVersion());
         assertTrue(config.acceptUnframed());
         assertEquals(StringDeserializer.class, config.innerDeserializer());
-        RegistryLocation location = config.registryLocation();
-        assertEquals(RegistryLocation.Kind.KAFKA, location.kind());
-        assertEquals("localhost:9092", location.bootstrapServers());
-        assertEquals("_zdict", location.path());
+        assertEquals("kafka://localhost:9092/_zdict", config.registry());
         assertEquals("SSL", config.registryClientConfig().get("security.protocol"));
-    }
-
-    @Test
-    void readsKafkaClientSettingsFromTheLocationQueryLikeTheCli() {
-        RegistryLocation location =
-                RegistryLocation.parse("kafka://a:9092,b:9092/_zdict?security.protocol=SSL&client.id=x%20y");
-        assertEquals("a:9092,b:9092", location.bootstrapServers());
-        assertEquals("_zdict", location.path());
-        assertEquals(Map.of("security.protocol", "SSL", "client.id", "x y"), location.clientConfig());
     }
 
     @Test
     void keySettingsOverrideForKeysOnly() {
         Map<String, String> props = Map.of("zdict.registry", "/a", "zdict.key.registry", "/b");
-        assertTrue(new ZdictSerdeConfig(props, true).registryLocation().path().endsWith("b"));
-        assertTrue(new ZdictSerdeConfig(props, false).registryLocation().path().endsWith("a"));
+        assertEquals("/b", new ZdictSerdeConfig(props, true).registry());
+        assertEquals("/a", new ZdictSerdeConfig(props, false).registry());
     }
 
     @Test
@@ -80,10 +69,10 @@ class ZdictSerdeConfigTest {
         assertMessage(
                 Map.of("zdict.registry", "/a", "zdict.inner.serializer", "no.such.Serializer"),
                 "zdict.inner.serializer");
-        ConfigException e = assertThrows(ConfigException.class, () -> RegistryLocation.parse("kafka://host:9092"));
-        assertTrue(e.getMessage().contains("kafka://HOST:PORT"), e.getMessage());
-        assertThrows(ConfigException.class, () -> RegistryLocation.parse("kafka://host:9092/a/b"));
-        assertThrows(ConfigException.class, () -> RegistryLocation.parse("kafka://host:9092/t?novalue"));
+        assertMessage(Map.of("zdict.registry", "kafka://host:9092"), "zdict.registry", "kafka://HOST:PORT");
+        assertMessage(Map.of("zdict.registry", "kafka://host:9092/a/b"), "zdict.registry", "kafka://HOST:PORT");
+        assertMessage(Map.of("zdict.registry", "kafka://host:9092/t?novalue"), "zdict.registry", "'novalue'");
+        assertMessage(Map.of("zdict.registry", "s3://bucket/reg"), "zdict.registry", "unknown scheme 's3://'");
     }
 
     @Test
@@ -117,8 +106,10 @@ class ZdictSerdeConfigTest {
         }
     }
 
-    private static void assertMessage(Map<String, String> props, String setting) {
+    private static void assertMessage(Map<String, String> props, String... parts) {
         ConfigException e = assertThrows(ConfigException.class, () -> new ZdictSerdeConfig(props));
-        assertTrue(e.getMessage().contains(setting), e.getMessage());
+        for (String part : parts) {
+            assertTrue(e.getMessage().contains(part), e.getMessage());
+        }
     }
 }

@@ -1,0 +1,70 @@
+package org.zdict.kafka;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.zdict.RegistryLocationException;
+import org.zdict.registry.DictionaryRegistries;
+
+class KafkaRegistryProviderTest {
+
+    @Test
+    void parsesServersTopicAndUrlEncodedSettings() {
+        KafkaRegistryProvider.KafkaLocation location = KafkaRegistryProvider.parse(
+                "kafka://b1:9092,b2:9093/zdict-dictionaries?security.protocol=SSL&client.id=x%20y");
+        assertEquals("b1:9092,b2:9093", location.bootstrapServers());
+        assertEquals("zdict-dictionaries", location.topic());
+        assertEquals(Map.of("security.protocol", "SSL", "client.id", "x y"), location.settings());
+    }
+
+    @Test
+    void isFoundThroughDictionaryRegistriesWithOneSpellingPerRegistry() {
+        assertEquals("kafka://h:9092/t?a=1&b=2", DictionaryRegistries.canonical("KAFKA://h:9092/t?b=2&a=1"));
+        assertEquals(
+                DictionaryRegistries.canonical("kafka://h:9092/t"),
+                DictionaryRegistries.canonical(" kafka://h:9092/t"));
+    }
+
+    @Test
+    void settingsGivenToOpenOverrideTheLocationQuery() {
+        KafkaRegistryProvider.KafkaLocation location =
+                KafkaRegistryProvider.parse("kafka://h:9092/t?security.protocol=SSL&acks=all");
+        assertEquals(
+                Map.of("security.protocol", "PLAINTEXT", "acks", "all", "zdict.registry.init.timeout.ms", 5L),
+                KafkaRegistryProvider.settings(
+                        location, Map.of("security.protocol", "PLAINTEXT", "zdict.registry.init.timeout.ms", 5L)));
+    }
+
+    @Test
+    void rejectsMalformedLocationsNamingThemAndTheBadPart() {
+        Map<String, String> bad = Map.of(
+                "kafka://", "expected kafka://HOST:PORT[,HOST:PORT...]/TOPIC",
+                "kafka://host:9092", "expected kafka://HOST:PORT",
+                "kafka://host:9092/", "expected kafka://HOST:PORT",
+                "kafka://host/topic", "'host' is not HOST:PORT",
+                "kafka://h:9092,/topic", "'' is not HOST:PORT",
+                "kafka://h:99999/topic", "'h:99999' is not HOST:PORT",
+                "kafka://h:9092/a/b", "expected kafka://HOST:PORT",
+                "kafka://h:9092/bad topic", "'bad topic' is not a valid Kafka topic name",
+                "kafka://h:9092/..", "'..' is not a valid Kafka topic name",
+                "kafka://h:9092/t?novalue", "setting 'novalue' is not key=value");
+        bad.forEach((location, reason) -> {
+            RegistryLocationException e =
+                    assertThrows(RegistryLocationException.class, () -> DictionaryRegistries.canonical(location));
+            assertTrue(e.getMessage().startsWith("Registry location '" + location + "': "), e.getMessage());
+            assertTrue(e.getMessage().contains(reason), e.getMessage());
+        });
+    }
+
+    @Test
+    void anUnknownSchemeListsKafkaAmongTheAvailableOnes() {
+        RegistryLocationException e =
+                assertThrows(RegistryLocationException.class, () -> DictionaryRegistries.canonical("kafkaa://h:1/t"));
+        assertEquals(
+                "unknown scheme 'kafkaa://'; give a folder path, classpath:FOLDER or " + KafkaRegistryProvider.FORM,
+                e.reason());
+    }
+}
