@@ -64,11 +64,10 @@ public final class DemoCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         Path home = Path.of(System.getenv().getOrDefault("ZDICT_HOME", "."));
-        RegistryLocation location = TrainCommand.parseRegistry(
-                spec,
-                registry != null
-                        ? registry
-                        : home.resolve("dictionaries/registry").toString());
+        String location = registry != null
+                ? registry
+                : home.resolve("dictionaries/registry").toString();
+        RegistryOption.check(spec, location);
         Path reports = reportDir != null ? reportDir : home.resolve("dictionaries/target/demo");
         PrintWriter out = spec.commandLine().getOut();
         Progress.Factory progress = Progress.forTerminal(quiet);
@@ -97,7 +96,7 @@ public final class DemoCommand implements Callable<Integer> {
         ReportTable.print(report, out);
 
         Publisher.Published published;
-        try (DictionaryRegistry target = location.open()) {
+        try (DictionaryRegistry target = RegistryOption.open(spec, location, true)) {
             published = Publisher.publish(target, report, true, "zdict demo");
             TrainCommand.printPublished(out, published, location);
             byte[] event = samples.holdout().get(0);

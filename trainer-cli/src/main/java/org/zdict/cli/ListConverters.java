@@ -2,6 +2,7 @@ package org.zdict.cli;
 
 import org.zdict.cli.train.Sizes;
 import org.zdict.registry.ZstdLevels;
+import org.zdict.train.DictionaryTrainer;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
@@ -9,8 +10,11 @@ import picocli.CommandLine.TypeConversionException;
 final class ListConverters {
     private ListConverters() {}
 
-    /** A dictionary size such as {@code 64K}. */
+    /** A dictionary size such as {@code 64K}, from zstd's minimum to {@link #MAX}. */
     static final class DictSize implements ITypeConverter<Integer> {
+        /** The largest dictionary {@code --dict-size} accepts (not a limit of zstd or of decompression). */
+        static final int MAX = 64 << 20;
+
         @Override
         public Integer convert(String value) {
             long size;
@@ -19,8 +23,9 @@ final class ListConverters {
             } catch (IllegalArgumentException e) {
                 throw new TypeConversionException(e.getMessage());
             }
-            if (size < 256 || size > (64 << 20)) {
-                throw new TypeConversionException("dictionary size '" + value + "' is outside 256..64M");
+            if (size < DictionaryTrainer.MIN_DICTIONARY_SIZE || size > MAX) {
+                throw new TypeConversionException("dictionary size '" + value + "' is outside "
+                        + DictionaryTrainer.MIN_DICTIONARY_SIZE + ".." + Sizes.format(MAX));
             }
             return (int) size;
         }

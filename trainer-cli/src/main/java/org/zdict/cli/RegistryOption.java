@@ -1,12 +1,18 @@
 package org.zdict.cli;
 
+import java.util.Map;
+import org.zdict.RegistryLocationException;
+import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
-/** The {@code --registry} option shared by every command that reads or changes a registry. */
+/**
+ * The {@code --registry} option shared by every command that reads or changes a registry. Locations are
+ * opened by {@link DictionaryRegistries}; a bad one is a usage error naming it.
+ */
 public final class RegistryOption {
     @Spec(Spec.Target.MIXEE)
     CommandSpec spec;
@@ -15,30 +21,45 @@ public final class RegistryOption {
             names = {"-r", "--registry"},
             required = true,
             paramLabel = "DIR|kafka://HOST:PORT/TOPIC",
-            description = "The dictionary registry: a folder, or a compacted Kafka topic.")
+            description = "The dictionary registry: a folder, a compacted Kafka topic"
+                    + " (kafka://HOST:PORT[,HOST:PORT...]/TOPIC[?key=value&...]), or classpath:FOLDER (read-only).")
     String registry;
 
-    /** The parsed location; a bad value is a usage error naming it. */
-    public RegistryLocation location() {
-        try {
-            return RegistryLocation.parse(registry);
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
-        }
+    /** The location as the user gave it, for messages. */
+    public String location() {
+        return registry;
     }
 
     /** Opens a registry that must already exist (for commands that only read or change versions). */
     public DictionaryRegistry openExisting() {
-        RegistryLocation location = location();
-        if (!location.exists()) {
-            throw new CliException(
-                    "No registry at " + location + " (no manifest.json): train or import a dictionary into it first");
-        }
-        return location.open();
+        return open(spec, registry, false);
     }
 
     /** Opens the registry, creating it if needed. */
     public DictionaryRegistry openOrCreate() {
-        return location().open();
+        return open(spec, registry, true);
+    }
+
+    /** Checks {@code location} without opening it, so a bad one fails before any work. */
+    static void check(CommandSpec spec, String location) {
+        try {
+            DictionaryRegistries.canonical(location);
+        } catch (RegistryLocationException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+
+    /**
+     * Opens the registry at {@code location}; with {@code create}, creates it if there is none. A missing
+     * registry for a reader is a failure ({@link org.zdict.RegistryNotFoundException}, exit 1).
+     */
+    static DictionaryRegistry open(CommandSpec spec, String location, boolean create) {
+        try {
+            return create
+                    ? DictionaryRegistries.openOrCreate(location, Map.of())
+                    : DictionaryRegistries.open(location, Map.of());
+        } catch (RegistryLocationException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
     }
 }

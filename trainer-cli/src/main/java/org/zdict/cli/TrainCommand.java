@@ -179,7 +179,9 @@ public final class TrainCommand implements Callable<Integer> {
         if (activate && registry == null) {
             throw new ParameterException(spec.commandLine(), "--activate needs --registry DIR");
         }
-        RegistryLocation location = registry == null ? null : parseRegistry(spec, registry);
+        if (registry != null) {
+            RegistryOption.check(spec, registry);
+        }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Progress.Factory progress = Progress.forTerminal(quiet);
@@ -197,11 +199,11 @@ public final class TrainCommand implements Callable<Integer> {
             report = retrainOnEverySample(report, samples, out);
         }
         Publisher.Published published = null;
-        if (location != null) {
-            try (DictionaryRegistry target = location.open()) {
+        if (registry != null) {
+            try (DictionaryRegistry target = RegistryOption.open(spec, registry, true)) {
                 published = Publisher.publish(target, report, activate, "zdict train");
             }
-            printPublished(out, published, location);
+            printPublished(out, published, registry);
         }
         writeExtras(
                 report,
@@ -233,15 +235,7 @@ public final class TrainCommand implements Callable<Integer> {
         return report.withChosenDictionary(DictionaryTrainer.train(every, point.dictSize(), point.level()));
     }
 
-    static RegistryLocation parseRegistry(CommandSpec spec, String value) {
-        try {
-            return RegistryLocation.parse(value);
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
-        }
-    }
-
-    static void printPublished(PrintWriter out, Publisher.Published published, RegistryLocation location) {
+    static void printPublished(PrintWriter out, Publisher.Published published, String location) {
         out.printf(
                 Locale.ROOT,
                 "%s version %d in %s (%s, %d bytes, level %d, sha256 %s).%n",

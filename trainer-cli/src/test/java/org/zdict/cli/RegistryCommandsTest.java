@@ -129,6 +129,51 @@ class RegistryCommandsTest {
     }
 
     @Test
+    void aBadRegistryLocationIsAOneLineUsageErrorNamingIt() throws IOException {
+        Path file = Files.writeString(dir.resolve("not-a-folder"), "x");
+        String[][] cases = {
+            {"s3://bucket/reg", "unknown scheme 's3://'; give a folder path, classpath:FOLDER or kafka://"},
+            {"kafka://broker/_zdict", "'broker' is not HOST:PORT"},
+            {file.toString(), "is a file, not a folder"}
+        };
+        for (String[] bad : cases) {
+            for (String command : new String[] {"list", "import"}) {
+                Cli.Result result = command.equals("list")
+                        ? Cli.run("registry", "list", "--registry", bad[0])
+                        : Cli.run(
+                                "registry",
+                                "import",
+                                registry.resolve("v000001.dict").toString(),
+                                "--registry",
+                                bad[0]);
+                assertEquals(2, result.exitCode(), result::toString);
+                assertEquals(1, result.err().strip().lines().count(), result::toString);
+                assertTrue(
+                        result.err().startsWith("zdict registry " + command + ": Registry location '" + bad[0] + "': "),
+                        result::toString);
+                assertTrue(result.err().contains(bad[1]), result::toString);
+            }
+        }
+    }
+
+    @Test
+    void readsAClasspathRegistryButRefusesToChangeIt() throws Exception {
+        ClassLoader previous = Thread.currentThread().getContextClassLoader();
+        try (java.net.URLClassLoader loader =
+                new java.net.URLClassLoader(new java.net.URL[] {dir.toUri().toURL()}, previous)) {
+            Thread.currentThread().setContextClassLoader(loader);
+            Cli.Result list = Cli.run("registry", "list", "--registry", "classpath:registry");
+            assertEquals(0, list.exitCode(), list::toString);
+            assertTrue(list.out().contains("active"), list::toString);
+            Cli.Result retire = Cli.run("registry", "retire", "1", "--registry", "classpath:registry");
+            assertEquals(1, retire.exitCode(), retire::toString);
+            assertTrue(retire.err().contains("classpath:registry is read-only"), retire::toString);
+        } finally {
+            Thread.currentThread().setContextClassLoader(previous);
+        }
+    }
+
+    @Test
     void failsOnAMissingRegistry() {
         Cli.Result result =
                 Cli.run("registry", "list", "--registry", dir.resolve("nothing").toString());
