@@ -22,6 +22,15 @@ final class FrameChecks {
         }
     }
 
+    /** Whether the frame's header sets the content checksum flag. */
+    static boolean hasChecksum(PayloadPrefix prefix, byte[] src, int frameOffset, int frameLength) {
+        try {
+            return FrameHeader.declaresChecksum(src, frameOffset, frameLength, prefix.length());
+        } catch (CorruptPayloadException e) {
+            throw new CorruptPayloadException(e.offset(), e.reason() + describe(prefix), e);
+        }
+    }
+
     static CorruptPayloadException corruptFrame(PayloadPrefix prefix, ZstdException e) {
         return new CorruptPayloadException(
                 prefix.length(), "Corrupt zstd frame" + describe(prefix) + ": " + e.getMessage(), e);

@@ -45,7 +45,7 @@ class GoldenVectorsTest {
     @Test
     void decodesEveryGoldenPayload() throws IOException {
         byte[] original = resource("event.json");
-        try (ZdictCodec codec = ZdictCodec.of(registry)) {
+        try (ZdictCodec codec = ZdictCodec.builder(registry).checksum(false).build()) {
             for (String payload :
                     new String[] {"payload-v1.bin", "payload-v300.bin", "payload-plain.bin", "payload-stored.bin"}) {
                 assertArrayEquals(original, codec.decompress(resource(payload)), payload);
@@ -56,7 +56,7 @@ class GoldenVectorsTest {
     @Test
     void encodesTheGoldenPayloadsByteForByte() throws IOException {
         byte[] original = resource("event.json");
-        try (ZdictCodec codec = ZdictCodec.of(registry)) {
+        try (ZdictCodec codec = ZdictCodec.builder(registry).checksum(false).build()) {
             assertArrayEquals(resource("payload-v1.bin"), codec.compress(1, original));
             assertArrayEquals(resource("payload-v300.bin"), codec.compress(HIGH_VERSION, original));
             assertArrayEquals(resource("payload-plain.bin"), plain(codec, original));
