@@ -15,8 +15,13 @@ final class CompressContext implements AutoCloseable {
     private boolean referencing;
     private int level = NO_LEVEL;
 
+    /**
+     * With checksums off, frames name their dictionary's id instead, so a payload decoded against another
+     * dictionary under the same version number is refused rather than decoded into other bytes; with
+     * checksums on the checksum already catches that, and the id would cost bytes for nothing.
+     */
     CompressContext(boolean checksum) {
-        zstd = new ZstdCompressCtx().setChecksum(checksum).setContentSize(true).setDictID(false);
+        zstd = new ZstdCompressCtx().setChecksum(checksum).setContentSize(true).setDictID(!checksum);
     }
 
     ZstdCompressCtx with(ZstdDictCompress dictionary) {

@@ -1,7 +1,9 @@
 package org.zdict.codec;
 
+import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdException;
 import org.zdict.CorruptPayloadException;
+import org.zdict.DictionaryMismatchException;
 import org.zdict.format.FrameHeader;
 import org.zdict.format.PayloadKind;
 import org.zdict.format.PayloadPrefix;
@@ -22,9 +24,41 @@ final class FrameChecks {
         }
     }
 
+    /** Whether the frame's header sets the content checksum flag. */
+    static boolean hasChecksum(PayloadPrefix prefix, byte[] src, int frameOffset, int frameLength) {
+        try {
+            return FrameHeader.declaresChecksum(src, frameOffset, frameLength, prefix.length());
+        } catch (CorruptPayloadException e) {
+            throw new CorruptPayloadException(e.offset(), e.reason() + describe(prefix), e);
+        }
+    }
+
+    /**
+     * The error for a frame zstd refused. With a dictionary, zstd's own messages ("Data corruption
+     * detected", "Destination buffer is too small") are also what a payload decoded with the wrong
+     * dictionary produces, so the message says so; a frame that names its dictionary id proves it.
+     */
     static CorruptPayloadException corruptFrame(PayloadPrefix prefix, ZstdException e) {
+        if (prefix.kind() != PayloadKind.DICTIONARY_FRAME) {
+            return new CorruptPayloadException(
+                    prefix.length(), "Corrupt zstd frame" + describe(prefix) + ": " + e.getMessage(), e);
+        }
+        if (e.getErrorCode() == Zstd.errDictionaryWrong()) {
+            return new DictionaryMismatchException(
+                    prefix.length(),
+                    prefix.version(),
+                    "Wrong dictionary: the payload was written with another dictionary than version "
+                            + prefix.version() + " of this registry (its zstd frame names another dictionary id):"
+                            + " the registry is not the one it was written with, or was rebuilt from scratch",
+                    e);
+        }
         return new CorruptPayloadException(
-                prefix.length(), "Corrupt zstd frame" + describe(prefix) + ": " + e.getMessage(), e);
+                prefix.length(),
+                "Corrupt zstd frame" + describe(prefix) + ": " + e.getMessage()
+                        + "; if every payload fails like this, version " + prefix.version()
+                        + " of this registry is probably not the dictionary they were written with (another"
+                        + " registry, or one rebuilt from scratch)",
+                e);
     }
 
     /** " (dictionary version N)" or " (no dictionary)", for messages. */

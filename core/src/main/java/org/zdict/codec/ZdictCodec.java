@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.zdict.CorruptPayloadException;
 import org.zdict.PayloadTooLargeException;
+import org.zdict.UncheckedPayloadException;
 import org.zdict.format.PayloadKind;
 import org.zdict.format.PayloadPrefix;
 import org.zdict.registry.DictionaryRegistry;
@@ -34,6 +35,8 @@ public final class ZdictCodec implements AutoCloseable {
     private final int maxDecompressedSize;
     /** With checksums on, payloads are always checksummed frames: never stored, which has no checksum. */
     private final boolean checksum;
+    /** Decode payloads that carry no checksum (stored, or frames written without one). */
+    private final boolean acceptUnchecked;
 
     private final DigestedDictionaries dictionaries;
     private final ContextPool<CompressContext> compressContexts;
@@ -50,6 +53,7 @@ public final class ZdictCodec implements AutoCloseable {
         this.maxDecompressedSize = builder.maxDecompressedSize;
         this.dictionaries = new DigestedDictionaries(registry, level);
         this.checksum = builder.checksum;
+        this.acceptUnchecked = !builder.checksum || builder.acceptUnchecked;
         this.compressContexts = new ContextPool<>(() -> new CompressContext(checksum));
         this.decompressContexts = new ContextPool<>(DecompressContext::new);
     }
@@ -181,6 +185,7 @@ public final class ZdictCodec implements AutoCloseable {
      * @return the number of bytes written
      * @throws CorruptPayloadException for a truncated, foreign or corrupt payload
      * @throws org.zdict.UnknownDictionaryVersionException for a version the registry does not hold
+     * @throws org.zdict.UncheckedPayloadException when checksums are required and the payload has none
      * @throws PayloadTooLargeException when the payload declares or expands past the limit
      * @throws IllegalArgumentException when {@code dst} has too little room for a valid payload
      */
@@ -193,6 +198,7 @@ public final class ZdictCodec implements AutoCloseable {
             int frameOffset = srcOffset + prefix.length();
             int frameLength = srcLength - prefix.length();
             int room = dst.length - dstOffset;
+            checkCovered(prefix, src, frameOffset, frameLength);
             if (prefix.kind() == PayloadKind.STORED) {
                 checkLimit(frameLength, prefix);
                 checkRoom(frameLength, room);
@@ -237,6 +243,7 @@ public final class ZdictCodec implements AutoCloseable {
         try {
             PayloadPrefix prefix = PayloadPrefix.read(src, 0, src.length);
             int frameLength = src.length - prefix.length();
+            checkCovered(prefix, src, prefix.length(), frameLength);
             if (prefix.kind() == PayloadKind.STORED) {
                 checkLimit(frameLength, prefix);
                 return Arrays.copyOfRange(src, prefix.length(), src.length);
@@ -345,6 +352,28 @@ public final class ZdictCodec implements AutoCloseable {
         return written;
     }
 
+    /**
+     * With checksums required, refuses a payload whose bytes no checksum covers: one flipped bit turns a
+     * checked frame into a stored payload or an unchecked frame, which would decode into other bytes.
+     */
+    private void checkCovered(PayloadPrefix prefix, byte[] src, int frameOffset, int frameLength) {
+        if (acceptUnchecked) {
+            return;
+        }
+        if (prefix.kind() == PayloadKind.STORED) {
+            throw new UncheckedPayloadException(
+                    0,
+                    "Unchecked payload: it is stored uncompressed, without a checksum, and this codec requires"
+                            + " one (a codec with checksums on never stores)");
+        }
+        if (!FrameChecks.hasChecksum(prefix, src, frameOffset, frameLength)) {
+            throw new UncheckedPayloadException(
+                    prefix.length(),
+                    "Unchecked payload: its zstd frame" + FrameChecks.describe(prefix)
+                            + " carries no content checksum, and this codec requires one");
+        }
+    }
+
     private void checkLimit(long size, PayloadPrefix prefix) {
         if (size > maxDecompressedSize) {
             throw new PayloadTooLargeException(
@@ -397,7 +426,8 @@ public final class ZdictCodec implements AutoCloseable {
         private final DictionaryRegistry registry;
         private OptionalInt level = OptionalInt.empty();
         private int maxDecompressedSize = DEFAULT_MAX_DECOMPRESSED_SIZE;
-        private boolean checksum;
+        private boolean checksum = true;
+        private boolean acceptUnchecked;
 
         private Builder(DictionaryRegistry registry) {
             this.registry = Objects.requireNonNull(registry, "registry");
@@ -419,11 +449,24 @@ public final class ZdictCodec implements AutoCloseable {
         }
 
         /**
-         * Write zstd's content checksum in every frame (off by default: Kafka checksums records). With it
-         * on, the codec never falls back to a stored payload, so every payload it writes is verifiable.
+         * Write zstd's content checksum in every frame and require one when decoding (on by default). With
+         * it on, the codec never falls back to a stored payload, so every payload it writes is verifiable,
+         * and it refuses payloads no checksum covers (see {@link #acceptUnchecked}). Turn it off only where
+         * something else checks the bytes, as Kafka's record batch CRC does for record values: it saves 4
+         * bytes per payload.
          */
         public Builder checksum(boolean checksum) {
             this.checksum = checksum;
+            return this;
+        }
+
+        /**
+         * With checksums on, still decode payloads that carry none (stored payloads, frames written
+         * without a checksum), for example Kafka record values read outside Kafka. Off by default. A codec
+         * with checksums off always accepts them.
+         */
+        public Builder acceptUnchecked(boolean acceptUnchecked) {
+            this.acceptUnchecked = acceptUnchecked;
             return this;
         }
 

@@ -51,6 +51,14 @@ public record FrameHeader(int headerLength, long contentSize, long dictionaryId,
         return readContentSize(src, offset, checkedDescriptor(src, offset, length, payloadOffset));
     }
 
+    /**
+     * Whether the frame header at {@code src[offset, offset + length)} declares a content checksum,
+     * checked as {@link #parse} checks it, without building a {@code FrameHeader}.
+     */
+    public static boolean declaresChecksum(byte[] src, int offset, int length, int payloadOffset) {
+        return (checkedDescriptor(src, offset, length, payloadOffset) & 0x04) != 0;
+    }
+
     /** The frame header descriptor byte, once the magic number, the reserved bit and the length are checked. */
     private static int checkedDescriptor(byte[] src, int offset, int length, int payloadOffset) {
         if (!PayloadPrefix.startsWithZstdMagic(src, offset, length)) {

@@ -23,6 +23,8 @@ import org.zdict.registry.ZstdLevels;
 public final class DictionaryTrainer {
     /** zstd refuses dictionaries below this size. */
     public static final int MIN_DICTIONARY_SIZE = 256;
+    /** Where a zstd dictionary keeps its 4-byte little-endian id, after the magic number. */
+    private static final int ID_OFFSET = 4;
     /** Any fixed value: it only makes training reproducible. */
     private static final long SHUFFLE_SEED = 0x5EED_2D1CL;
 
@@ -62,6 +64,22 @@ public final class DictionaryTrainer {
                     + samples.size() + " samples: " + Zstd.getErrorName(written)
                     + " (give it more or larger samples)");
         }
-        return Arrays.copyOf(buffer, (int) written);
+        byte[] dictionary = Arrays.copyOf(buffer, (int) written);
+        writeShortId(dictionary);
+        return dictionary;
+    }
+
+    /**
+     * Replaces the random 32-bit id zstd's trainer writes with one in 32,768–65,535, derived from the
+     * dictionary's content: frames that name it (payloads written with checksums off) then spend 2 bytes
+     * on it instead of 4. Any id works for decoding; it only has to differ between dictionaries.
+     */
+    private static void writeShortId(byte[] dictionary) {
+        int hash = Arrays.hashCode(Arrays.copyOfRange(dictionary, ID_OFFSET + 4, dictionary.length));
+        int id = 0x8000 | ((hash ^ (hash >>> 15)) & 0x7FFF);
+        dictionary[ID_OFFSET] = (byte) id;
+        dictionary[ID_OFFSET + 1] = (byte) (id >>> 8);
+        dictionary[ID_OFFSET + 2] = 0;
+        dictionary[ID_OFFSET + 3] = 0;
     }
 }

@@ -24,6 +24,8 @@ import org.zdict.train.DictionaryTrainer;
  */
 class GoldenVectorsTest {
     private static final String DIR = "golden/";
+    /** Vectors of the writer before frames named their dictionary id; decoded, no longer written. */
+    private static final String EARLIER = "without-dictionary-id/";
     /** Versions 1 and 300 hold the same dictionary: 300 exercises the two-byte varint. */
     private static final int HIGH_VERSION = 300;
 
@@ -45,22 +47,45 @@ class GoldenVectorsTest {
     @Test
     void decodesEveryGoldenPayload() throws IOException {
         byte[] original = resource("event.json");
-        try (ZdictCodec codec = ZdictCodec.of(registry)) {
-            for (String payload :
-                    new String[] {"payload-v1.bin", "payload-v300.bin", "payload-plain.bin", "payload-stored.bin"}) {
+        try (ZdictCodec codec = ZdictCodec.builder(registry).checksum(false).build()) {
+            for (String payload : new String[] {
+                "payload-v1.bin",
+                "payload-v300.bin",
+                "payload-plain.bin",
+                "payload-stored.bin",
+                "payload-v1-checked.bin"
+            }) {
                 assertArrayEquals(original, codec.decompress(resource(payload)), payload);
             }
+        }
+    }
+
+    /** Payloads written before frames named their dictionary id still decode. */
+    @Test
+    void decodesPayloadsWrittenWithoutDictionaryId() throws IOException {
+        InMemoryDictionaryRegistry earlier = new InMemoryDictionaryRegistry();
+        byte[] dictionary = resource(EARLIER + "dictionary.dict");
+        for (int version = 1; version <= HIGH_VERSION; version++) {
+            earlier.publish(dictionary, 3, Map.of());
+        }
+        byte[] original = resource(EARLIER + "event.json");
+        try (ZdictCodec codec = ZdictCodec.builder(earlier).checksum(false).build()) {
+            assertArrayEquals(original, codec.decompress(resource(EARLIER + "payload-v1.bin")));
+            assertArrayEquals(original, codec.decompress(resource(EARLIER + "payload-v300.bin")));
         }
     }
 
     @Test
     void encodesTheGoldenPayloadsByteForByte() throws IOException {
         byte[] original = resource("event.json");
-        try (ZdictCodec codec = ZdictCodec.of(registry)) {
+        try (ZdictCodec codec = ZdictCodec.builder(registry).checksum(false).build()) {
             assertArrayEquals(resource("payload-v1.bin"), codec.compress(1, original));
             assertArrayEquals(resource("payload-v300.bin"), codec.compress(HIGH_VERSION, original));
             assertArrayEquals(resource("payload-plain.bin"), plain(codec, original));
             assertArrayEquals(resource("payload-stored.bin"), stored(codec, original));
+        }
+        try (ZdictCodec codec = ZdictCodec.of(registry)) {
+            assertArrayEquals(resource("payload-v1-checked.bin"), codec.compress(1, original));
         }
     }
 
@@ -96,13 +121,16 @@ class GoldenVectorsTest {
         for (int version = 1; version <= HIGH_VERSION; version++) {
             fresh.publish(dictionary, 3, Map.of());
         }
-        try (ZdictCodec codec = ZdictCodec.of(fresh)) {
+        try (ZdictCodec codec = ZdictCodec.builder(fresh).checksum(false).build()) {
             Files.write(dir.resolve("dictionary.dict"), dictionary);
             Files.write(dir.resolve("event.json"), original);
             Files.write(dir.resolve("payload-v1.bin"), codec.compress(1, original));
             Files.write(dir.resolve("payload-v300.bin"), codec.compress(HIGH_VERSION, original));
             Files.write(dir.resolve("payload-plain.bin"), plain(codec, original));
             Files.write(dir.resolve("payload-stored.bin"), stored(codec, original));
+        }
+        try (ZdictCodec codec = ZdictCodec.of(fresh)) {
+            Files.write(dir.resolve("payload-v1-checked.bin"), codec.compress(1, original));
         }
     }
 }

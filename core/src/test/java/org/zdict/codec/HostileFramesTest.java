@@ -18,6 +18,7 @@ import org.zdict.registry.InMemoryDictionaryRegistry;
 class HostileFramesTest {
     private static final int LIMIT = 1 << 20;
     private final ZdictCodec codec = ZdictCodec.builder(new InMemoryDictionaryRegistry())
+            .checksum(false)
             .maxDecompressedSize(LIMIT)
             .build();
 

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.zdict.CorruptDictionaryException;
 import org.zdict.CorruptPayloadException;
+import org.zdict.UncheckedPayloadException;
 import org.zdict.UnknownDictionaryVersionException;
 import org.zdict.format.PayloadKind;
 import org.zdict.format.PayloadPrefix;
@@ -91,27 +92,52 @@ class ZdictCodecTest {
     }
 
     @Test
-    void storesIncompressibleInputWithOneByteOverhead() {
+    void uncheckedCodecStoresIncompressibleInputWithOneByteOverhead() {
         byte[] random = new byte[1000];
         new Random(1).nextBytes(random);
-        byte[] payload = codec.compress(random);
-        assertEquals(random.length + 1, payload.length);
-        assertEquals(PayloadKind.STORED.marker(), payload[0] & 0xFF);
-        assertArrayEquals(random, codec.decompress(payload));
+        try (ZdictCodec unchecked = ZdictCodec.builder(registry).checksum(false).build()) {
+            byte[] payload = unchecked.compress(random);
+            assertEquals(random.length + 1, payload.length);
+            assertEquals(PayloadKind.STORED.marker(), payload[0] & 0xFF);
+            assertArrayEquals(random, unchecked.decompress(payload));
+        }
     }
 
     @Test
-    void checksummedCodecNeverStoresSoEveryPayloadIsVerifiable() {
+    void defaultCodecChecksumsEveryPayloadAndNeverStores() {
         byte[] random = new byte[1000];
         new Random(2).nextBytes(random);
-        try (ZdictCodec checked = ZdictCodec.builder(registry).checksum(true).build()) {
-            byte[] payload = checked.compress(random);
-            assertEquals(PayloadKind.DICTIONARY_FRAME.marker(), payload[0] & 0xFF);
-            assertTrue(org.zdict.format.FrameHeader.parse(payload, 2, payload.length - 2, 2)
-                    .checksum());
-            assertArrayEquals(random, checked.decompress(payload));
-            payload[payload.length - 10] ^= 1;
-            assertThrows(CorruptPayloadException.class, () -> checked.decompress(payload));
+        byte[] payload = codec.compress(random);
+        assertEquals(PayloadKind.DICTIONARY_FRAME.marker(), payload[0] & 0xFF);
+        assertTrue(org.zdict.format.FrameHeader.parse(payload, 2, payload.length - 2, 2)
+                .checksum());
+        assertArrayEquals(random, codec.decompress(payload));
+        payload[payload.length - 10] ^= 1;
+        assertThrows(CorruptPayloadException.class, () -> codec.decompress(payload));
+    }
+
+    @Test
+    void defaultCodecRefusesPayloadsNoChecksumCovers() {
+        byte[] event = EVENTS.get(2900);
+        byte[] stored = new byte[ZdictCodec.maxCompressedLength(event.length)];
+        byte[] uncheckedFrame;
+        try (ZdictCodec unchecked = ZdictCodec.builder(registry).checksum(false).build()) {
+            stored = Arrays.copyOf(stored, unchecked.store(event, 0, event.length, stored, 0));
+            uncheckedFrame = unchecked.compress(event);
+            assertArrayEquals(event, unchecked.decompress(codec.compress(event)), "checks off still reads checked");
+        }
+        for (byte[] payload : List.of(stored, uncheckedFrame)) {
+            UncheckedPayloadException e =
+                    assertThrows(UncheckedPayloadException.class, () -> codec.decompress(payload));
+            assertTrue(e.getMessage().startsWith("Unchecked payload"), e.getMessage());
+            assertThrows(
+                    CorruptPayloadException.class,
+                    () -> codec.decompress(payload, 0, payload.length, new byte[event.length], 0));
+        }
+        try (ZdictCodec lenient =
+                ZdictCodec.builder(registry).acceptUnchecked(true).build()) {
+            assertArrayEquals(event, lenient.decompress(stored));
+            assertArrayEquals(event, lenient.decompress(uncheckedFrame));
         }
     }
 

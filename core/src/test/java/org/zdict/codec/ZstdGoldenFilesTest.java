@@ -32,7 +32,9 @@ class ZstdGoldenFilesTest {
     @CsvSource({"block-128k.zst, 131068", "empty-block.zst, 0", "rle-first-block.zst, 1048576", "zeroSeq_2B.zst, 13"})
     void decodesValidGoldenFrames(String file, int expectedSize) throws IOException {
         byte[] payload = HostileFramesTest.plainPayload(Files.readAllBytes(golden("golden-decompression/" + file)));
-        try (ZdictCodec codec = ZdictCodec.of(new InMemoryDictionaryRegistry())) {
+        try (ZdictCodec codec = ZdictCodec.builder(new InMemoryDictionaryRegistry())
+                .acceptUnchecked(true)
+                .build()) {
             byte[] decoded = codec.decompress(payload);
             assertEquals(expectedSize, decoded.length);
             byte[] dst = new byte[expectedSize];
@@ -46,7 +48,9 @@ class ZstdGoldenFilesTest {
     void refusesCorruptGoldenFrames(String file) throws IOException {
         byte[] payload =
                 HostileFramesTest.plainPayload(Files.readAllBytes(golden("golden-decompression-errors/" + file)));
-        try (ZdictCodec codec = ZdictCodec.of(new InMemoryDictionaryRegistry())) {
+        try (ZdictCodec codec = ZdictCodec.builder(new InMemoryDictionaryRegistry())
+                .acceptUnchecked(true)
+                .build()) {
             assertThrows(CorruptPayloadException.class, () -> codec.decompress(payload));
         }
     }

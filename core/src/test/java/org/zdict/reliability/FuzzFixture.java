@@ -32,7 +32,10 @@ final class FuzzFixture {
         REGISTRY.remove(removed);
         REGISTRY.retire(second);
         REGISTRY.activate(first);
-        CODEC = ZdictCodec.builder(REGISTRY).maxDecompressedSize(LIMIT).build();
+        CODEC = ZdictCodec.builder(REGISTRY)
+                .checksum(false)
+                .maxDecompressedSize(LIMIT)
+                .build();
         CHECKSUM_CODEC = ZdictCodec.builder(REGISTRY)
                 .maxDecompressedSize(LIMIT)
                 .checksum(true)

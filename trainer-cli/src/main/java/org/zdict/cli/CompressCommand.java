@@ -41,7 +41,7 @@ public final class CompressCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         try (DictionaryRegistry source = registry.openExisting()) {
-            ZdictCodec.Builder builder = ZdictCodec.builder(source).checksum(true);
+            ZdictCodec.Builder builder = ZdictCodec.builder(source);
             if (level != null) {
                 builder.level(level);
             }

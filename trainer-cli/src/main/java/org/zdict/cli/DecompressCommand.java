@@ -2,11 +2,9 @@ package org.zdict.cli;
 
 import java.io.IOException;
 import java.util.concurrent.Callable;
+import org.zdict.UncheckedPayloadException;
 import org.zdict.cli.train.Sizes;
 import org.zdict.codec.ZdictCodec;
-import org.zdict.format.FrameHeader;
-import org.zdict.format.PayloadKind;
-import org.zdict.format.PayloadPrefix;
 import org.zdict.registry.DictionaryRegistry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -49,27 +47,16 @@ public final class DecompressCommand implements Callable<Integer> {
         try (DictionaryRegistry source = registry.openExisting();
                 ZdictCodec codec = ZdictCodec.builder(source)
                         .maxDecompressedSize((int) maxSize)
+                        .acceptUnchecked(allowUnchecked)
                         .build()) {
             byte[] payload = streams.readAll();
-            if (!allowUnchecked) {
-                requireChecksum(payload);
+            try {
+                streams.write(codec.decompress(payload));
+            } catch (UncheckedPayloadException e) {
+                throw new CliException(e.reason() + ", so damage could go unnoticed; zdict compress always writes"
+                        + " one. Pass --allow-unchecked to decode it anyway (for example a Kafka record value)");
             }
-            streams.write(codec.decompress(payload));
         }
         return ZdictCommand.EXIT_OK;
-    }
-
-    /** Refuses a payload whose bytes no checksum covers: a flipped bit could decode into other bytes. */
-    private static void requireChecksum(byte[] payload) {
-        PayloadPrefix prefix = PayloadPrefix.read(payload, 0, payload.length);
-        boolean checked = prefix.kind() != PayloadKind.STORED
-                && FrameHeader.parse(payload, prefix.length(), payload.length - prefix.length(), prefix.length())
-                        .checksum();
-        if (!checked) {
-            throw new CliException("The payload carries no zstd content checksum ("
-                    + (prefix.kind() == PayloadKind.STORED ? "a stored payload" : "a frame written without one")
-                    + "), so damage could go unnoticed; zdict compress always writes one."
-                    + " Pass --allow-unchecked to decode it anyway (for example a Kafka record value)");
-        }
     }
 }

@@ -100,11 +100,11 @@ public final class DemoCommand implements Callable<Integer> {
             published = Publisher.publish(target, report, true, "zdict demo");
             TrainCommand.printPublished(out, published, location);
             byte[] event = samples.holdout().get(0);
-            try (ZdictCodec codec = ZdictCodec.of(target)) {
+            try (ZdictCodec codec = ZdictCodec.builder(target).checksum(false).build()) {
                 byte[] payload = codec.compress(event);
                 out.printf(
                         Locale.ROOT,
-                        "%nOne held-out event: %d bytes -> %d-byte payload with version %d.%n",
+                        "%nOne held-out event: %d bytes -> %d-byte Kafka record value with version %d.%n",
                         event.length,
                         payload.length,
                         published.info().version());

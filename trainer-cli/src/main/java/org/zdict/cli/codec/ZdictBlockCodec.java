@@ -7,7 +7,9 @@ import org.zdict.registry.InMemoryDictionaryRegistry;
 
 /**
  * The product: {@link ZdictCodec} over an in-memory registry holding one active dictionary, so sizes
- * are zdict payloads, prefix included, exactly as pipelines store them.
+ * are zdict payloads, prefix included, exactly as pipelines store them: without zstd's content
+ * checksum, as the Kafka serde and the Connect converter write record values (Kafka's CRC covers them).
+ * Files written by {@code zdict compress} carry 4 more bytes each.
  */
 public final class ZdictBlockCodec implements BlockCodec {
     private final String name;
@@ -19,7 +21,7 @@ public final class ZdictBlockCodec implements BlockCodec {
         this.registry = new InMemoryDictionaryRegistry();
         DictionaryInfo info = registry.publish(dictionary, level, Map.of());
         registry.activate(info.version());
-        this.codec = ZdictCodec.builder(registry).level(level).build();
+        this.codec = ZdictCodec.builder(registry).level(level).checksum(false).build();
     }
 
     @Override
