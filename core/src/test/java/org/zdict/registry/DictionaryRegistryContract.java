@@ -13,6 +13,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.zdict.RegistryException;
 import org.zdict.UnknownDictionaryVersionException;
+import org.zdict.internal.DictionaryContent;
 import org.zdict.testing.SampleEvents;
 import org.zdict.train.DictionaryTrainer;
 

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.kafka.common.config.ConfigException;
 import org.zdict.RegistryException;
+import org.zdict.internal.RegistryFolder;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistry;
 import org.zdict.registry.DirectoryDictionaryRegistry;
@@ -97,11 +98,11 @@ final class SharedRegistries {
         return switch (location.kind()) {
             case DIRECTORY -> {
                 Path dir = Path.of(location.path());
-                if (!Files.isRegularFile(dir.resolve(DirectoryDictionaryRegistry.MANIFEST))) {
+                if (!Files.isRegularFile(dir.resolve(RegistryFolder.MANIFEST))) {
                     throw new ConfigException(
                             ZdictSerdeConfig.REGISTRY_CONFIG,
                             location.toString(),
-                            "no registry there (no " + DirectoryDictionaryRegistry.MANIFEST
+                            "no registry there (no " + RegistryFolder.MANIFEST
                                     + "); publish a dictionary to it first, e.g. zdict train --registry " + dir);
                 }
                 yield new Entry(DirectoryDictionaryRegistry.open(dir), null);
@@ -123,8 +124,8 @@ final class SharedRegistries {
         Path copy = null;
         try {
             copy = Files.createTempDirectory("zdict-classpath-registry-");
-            String manifest = location.path() + "/" + DirectoryDictionaryRegistry.MANIFEST;
-            if (!copyResource(manifest, copy.resolve(DirectoryDictionaryRegistry.MANIFEST))) {
+            String manifest = location.path() + "/" + RegistryFolder.MANIFEST;
+            if (!copyResource(manifest, copy.resolve(RegistryFolder.MANIFEST))) {
                 throw new ConfigException(
                         ZdictSerdeConfig.REGISTRY_CONFIG,
                         location.toString(),
@@ -132,7 +133,7 @@ final class SharedRegistries {
             }
             DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(copy);
             for (DictionaryInfo info : registry.list()) {
-                String file = DirectoryDictionaryRegistry.fileName(info.version());
+                String file = RegistryFolder.fileName(info.version());
                 if (!copyResource(location.path() + "/" + file, copy.resolve(file))) {
                     throw new RegistryException("Classpath registry " + location + " lists version " + info.version()
                             + " but has no resource " + location.path() + "/" + file);

@@ -11,7 +11,7 @@ import org.apache.kafka.common.config.ConfigDef.Type;
 import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.zdict.registry.ZstdLevels;
+import org.zdict.internal.ZstdLevels;
 
 /**
  * The settings of {@link ZdictSerializer}, {@link ZdictDeserializer} and {@link ZdictSerde}, read from

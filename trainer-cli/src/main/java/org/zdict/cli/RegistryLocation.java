@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.zdict.internal.RegistryFolder;
 import org.zdict.kafka.KafkaDictionaryRegistry;
 import org.zdict.registry.DictionaryRegistry;
 import org.zdict.registry.DirectoryDictionaryRegistry;
@@ -112,7 +113,7 @@ public final class RegistryLocation {
      * (the registry creates it on open).
      */
     public boolean exists() {
-        return isKafka() || Files.isRegularFile(directory.resolve(DirectoryDictionaryRegistry.MANIFEST));
+        return isKafka() || Files.isRegularFile(directory.resolve(RegistryFolder.MANIFEST));
     }
 
     /** Opens the registry, creating it if needed. The caller closes it. */
