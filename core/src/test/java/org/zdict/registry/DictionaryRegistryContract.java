@@ -59,6 +59,15 @@ abstract class DictionaryRegistryContract {
     }
 
     @Test
+    void dictionaryBytesCannotBeChangedFromOutside() {
+        byte[] published = DICTIONARY.clone();
+        registry.publish(published, 3, Map.of());
+        published[100] ^= 0x40;
+        registry.get(1).content()[100] ^= 0x40;
+        assertArrayEquals(DICTIONARY, registry.get(1).content());
+    }
+
+    @Test
     void activatesOneVersionAtATime() {
         registry.publish(DICTIONARY, 3, Map.of());
         registry.publish(OTHER_DICTIONARY, 5, Map.of());
