@@ -14,8 +14,8 @@ import org.zdict.PayloadTooLargeException;
 import org.zdict.UncheckedPayloadException;
 import org.zdict.format.PayloadKind;
 import org.zdict.format.PayloadPrefix;
+import org.zdict.internal.ZstdLevels;
 import org.zdict.registry.DictionaryRegistry;
-import org.zdict.registry.ZstdLevels;
 
 /**
  * The one entry point: compresses bytes into a zdict payload with the registry's active version, and

@@ -26,7 +26,7 @@ public record FrameHeader(int headerLength, long contentSize, long dictionaryId,
     public static FrameHeader parse(byte[] src, int offset, int length, int payloadOffset) {
         int descriptor = checkedDescriptor(src, offset, length, payloadOffset);
         long contentSize = readContentSize(src, offset, descriptor);
-        int position = PayloadPrefix.ZSTD_MAGIC.length + 1;
+        int position = PayloadPrefix.ZSTD_MAGIC_LENGTH + 1;
         long windowSize = contentSize;
         if (!singleSegment(descriptor)) {
             int windowDescriptor = src[offset + position] & 0xFF;
@@ -62,7 +62,7 @@ public record FrameHeader(int headerLength, long contentSize, long dictionaryId,
     /** The frame header descriptor byte, once the magic number, the reserved bit and the length are checked. */
     private static int checkedDescriptor(byte[] src, int offset, int length, int payloadOffset) {
         if (!PayloadPrefix.startsWithZstdMagic(src, offset, length)) {
-            if (length < PayloadPrefix.ZSTD_MAGIC.length) {
+            if (length < PayloadPrefix.ZSTD_MAGIC_LENGTH) {
                 throw new CorruptPayloadException(
                         payloadOffset, "Truncated payload: " + length + " byte(s) where a zstd frame should start");
             }
@@ -72,7 +72,7 @@ public record FrameHeader(int headerLength, long contentSize, long dictionaryId,
                             "Expected the zstd magic number 28 B5 2F FD, found %02X %02X %02X %02X",
                             src[offset], src[offset + 1], src[offset + 2], src[offset + 3]));
         }
-        int position = PayloadPrefix.ZSTD_MAGIC.length;
+        int position = PayloadPrefix.ZSTD_MAGIC_LENGTH;
         if (length <= position) {
             throw truncated(payloadOffset, position);
         }
@@ -102,7 +102,7 @@ public record FrameHeader(int headerLength, long contentSize, long dictionaryId,
 
     /** Magic, descriptor, window descriptor (unless single-segment), dictionary id, content size: in that order. */
     private static int headerLength(int descriptor) {
-        return PayloadPrefix.ZSTD_MAGIC.length
+        return PayloadPrefix.ZSTD_MAGIC_LENGTH
                 + 1
                 + (singleSegment(descriptor) ? 0 : 1)
                 + dictionaryIdBytes(descriptor)

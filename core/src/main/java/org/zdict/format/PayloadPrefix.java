@@ -19,7 +19,9 @@ public record PayloadPrefix(PayloadKind kind, int version, int length) {
     /** The longest prefix: a marker and a 5-byte varint. */
     public static final int MAX_LENGTH = 6;
     /** The zstd frame magic number as it appears on the wire (little-endian 0xFD2FB528). */
-    public static final byte[] ZSTD_MAGIC = {(byte) 0x28, (byte) 0xB5, (byte) 0x2F, (byte) 0xFD};
+    private static final byte[] ZSTD_MAGIC = {(byte) 0x28, (byte) 0xB5, (byte) 0x2F, (byte) 0xFD};
+    /** The length of the zstd frame magic number, where a zstd frame header begins. */
+    static final int ZSTD_MAGIC_LENGTH = ZSTD_MAGIC.length;
 
     private static final int MAX_VARINT_BYTES = 5;
     private static final PayloadPrefix PLAIN_FRAME = new PayloadPrefix(PayloadKind.PLAIN_FRAME, 0, 1);

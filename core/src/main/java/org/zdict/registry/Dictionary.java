@@ -2,15 +2,18 @@ package org.zdict.registry;
 
 import java.util.Objects;
 
-/** A dictionary version with its bytes: a standard zstd dictionary, usable with {@code zstd -D}. */
+/**
+ * A dictionary version with its bytes: a standard zstd dictionary, usable with {@code zstd -D}.
+ * Immutable: the bytes are copied in and out.
+ */
 public final class Dictionary {
     private final DictionaryInfo info;
     private final byte[] content;
 
-    /** Takes ownership of {@code content}; callers must not modify it afterwards. */
+    /** Keeps a copy of {@code content}. */
     public Dictionary(DictionaryInfo info, byte[] content) {
         this.info = Objects.requireNonNull(info, "info");
-        this.content = Objects.requireNonNull(content, "content");
+        this.content = Objects.requireNonNull(content, "content").clone();
     }
 
     public DictionaryInfo info() {
@@ -21,8 +24,8 @@ public final class Dictionary {
         return info.version();
     }
 
-    /** The dictionary bytes. Shared, not copied: do not modify. */
+    /** A copy of the dictionary bytes. */
     public byte[] content() {
-        return content;
+        return content.clone();
     }
 }

@@ -7,6 +7,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import org.zdict.UnknownDictionaryVersionException;
+import org.zdict.internal.DictionaryContent;
+import org.zdict.internal.VersionTable;
 
 /** A registry held in memory: for tests, tools, and services that load their dictionaries themselves. */
 public final class InMemoryDictionaryRegistry implements DictionaryRegistry {
@@ -14,7 +16,7 @@ public final class InMemoryDictionaryRegistry implements DictionaryRegistry {
 
     private final Clock clock;
     private final Map<Integer, byte[]> contents = new HashMap<>();
-    private volatile RegistryState state = RegistryState.EMPTY;
+    private volatile VersionTable state = VersionTable.EMPTY;
     private volatile OptionalInt active = OptionalInt.empty();
 
     public InMemoryDictionaryRegistry() {
@@ -27,7 +29,7 @@ public final class InMemoryDictionaryRegistry implements DictionaryRegistry {
 
     @Override
     public synchronized DictionaryInfo publish(byte[] content, int level, Map<String, String> metadata) {
-        RegistryState.checkPublishable(content, level, metadata);
+        VersionTable.checkPublishable(content, level, metadata);
         byte[] copy = content.clone();
         DictionaryInfo info = new DictionaryInfo(
                 state.nextVersion(),
@@ -87,7 +89,7 @@ public final class InMemoryDictionaryRegistry implements DictionaryRegistry {
         return WHERE;
     }
 
-    private void update(RegistryState next) {
+    private void update(VersionTable next) {
         state = next;
         active = next.activeVersion();
     }

@@ -8,7 +8,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 import org.zdict.ZdictException;
-import org.zdict.registry.ZstdLevels;
+import org.zdict.internal.ZstdLevels;
 
 /**
  * Trains a standard zstd dictionary (usable with {@code zstd -D}) from sample records with zstd's

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.zdict.RegistryException;
 import org.zdict.RegistryLocationException;
 import org.zdict.RegistryNotFoundException;
+import org.zdict.internal.ClasspathDictionaryRegistry;
 
 class DictionaryRegistriesTest {
     private static final byte[] DICTIONARY = DictionaryRegistryContract.DICTIONARY;

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.zdict.RegistryException;
 import org.zdict.UnknownDictionaryVersionException;
+import org.zdict.internal.DictionaryContent;
 import org.zdict.testing.SampleEvents;
 import org.zdict.train.DictionaryTrainer;
 
@@ -55,6 +56,15 @@ abstract class DictionaryRegistryContract {
         assertEquals(1, dictionary.version());
         assertTrue(registry.info(1).isPresent());
         assertFalse(registry.info(2).isPresent());
+    }
+
+    @Test
+    void dictionaryBytesCannotBeChangedFromOutside() {
+        byte[] published = DICTIONARY.clone();
+        registry.publish(published, 3, Map.of());
+        published[100] ^= 0x40;
+        registry.get(1).content()[100] ^= 0x40;
+        assertArrayEquals(DICTIONARY, registry.get(1).content());
     }
 
     @Test

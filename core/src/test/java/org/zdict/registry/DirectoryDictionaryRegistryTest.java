@@ -22,6 +22,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.zdict.CorruptDictionaryException;
 import org.zdict.RegistryException;
+import org.zdict.internal.RegistryFolder;
+import org.zdict.internal.VersionTable;
 
 class DirectoryDictionaryRegistryTest extends DictionaryRegistryContract {
     @TempDir
@@ -113,14 +115,14 @@ class DirectoryDictionaryRegistryTest extends DictionaryRegistryContract {
         source.publish(OTHER_DICTIONARY, 5, Map.of());
         source.activate(2);
         source.remove(1);
-        DirectoryDictionaryRegistry copy = reopen();
-        RegistryState state = RegistryState.of(3, source.list());
-        copy.replicate(state, Map.of(2, OTHER_DICTIONARY));
+        RegistryFolder copy = new RegistryFolder(dir);
+        VersionTable table = VersionTable.of(3, source.list());
+        copy.replicate(table, Map.of(2, OTHER_DICTIONARY));
         assertEquals(source.list(), reopen().list());
         assertEquals(OptionalInt.of(2), reopen().activeVersion());
         assertArrayEquals(OTHER_DICTIONARY, reopen().get(2).content());
         assertEquals(3, reopen().publish(DICTIONARY, 3, Map.of()).version());
-        assertThrows(IllegalArgumentException.class, () -> copy.replicate(state, Map.of(2, DICTIONARY)));
+        assertThrows(IllegalArgumentException.class, () -> copy.replicate(table, Map.of(2, DICTIONARY)));
     }
 
     @Test

@@ -17,6 +17,7 @@ import java.util.OptionalInt;
 import org.zdict.CorruptDictionaryException;
 import org.zdict.RegistryException;
 import org.zdict.ZdictException;
+import org.zdict.internal.RegistryFolder;
 import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryStatus;
@@ -33,7 +34,7 @@ class ManifestFuzzTest {
 
     @FuzzTest(maxDuration = "10m")
     void openRegistryFromManifest(byte[] manifest) throws IOException {
-        Files.write(DIR.resolve(DirectoryDictionaryRegistry.MANIFEST), manifest);
+        Files.write(DIR.resolve(RegistryFolder.MANIFEST), manifest);
         DirectoryDictionaryRegistry registry;
         try {
             registry = new DirectoryDictionaryRegistry(DIR, Duration.ofDays(1), Clock.systemUTC());
@@ -64,7 +65,7 @@ class ManifestFuzzTest {
             assertEquals(1, info.version(), "loaded a version whose file does not exist");
             assertArrayEquals(DICTIONARY, dictionary.content());
         } catch (CorruptDictionaryException e) {
-            assertTrue(e.getMessage().contains(DirectoryDictionaryRegistry.fileName(info.version())), e.getMessage());
+            assertTrue(e.getMessage().contains(RegistryFolder.fileName(info.version())), e.getMessage());
         } catch (ZdictException e) {
             throw new AssertionError("a listed version failed to load with " + e, e);
         }
@@ -74,11 +75,11 @@ class ManifestFuzzTest {
         try {
             Path dir = Files.createTempDirectory("zdict-manifest-fuzz");
             Files.write(
-                    dir.resolve(DirectoryDictionaryRegistry.fileName(1)),
+                    dir.resolve(RegistryFolder.fileName(1)),
                     FuzzFixture.REGISTRY.get(1).content());
             dir.toFile().deleteOnExit();
-            dir.resolve(DirectoryDictionaryRegistry.fileName(1)).toFile().deleteOnExit();
-            dir.resolve(DirectoryDictionaryRegistry.MANIFEST).toFile().deleteOnExit();
+            dir.resolve(RegistryFolder.fileName(1)).toFile().deleteOnExit();
+            dir.resolve(RegistryFolder.MANIFEST).toFile().deleteOnExit();
             return dir;
         } catch (IOException e) {
             throw new UncheckedIOException(e);

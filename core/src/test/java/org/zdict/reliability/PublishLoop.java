@@ -12,7 +12,7 @@ import java.util.Random;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.UnaryOperator;
-import org.zdict.registry.DictionaryContent;
+import org.zdict.internal.DictionaryContent;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryStatus;
 import org.zdict.registry.DirectoryDictionaryRegistry;

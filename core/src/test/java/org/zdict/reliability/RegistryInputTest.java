@@ -24,7 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.zdict.CorruptDictionaryException;
 import org.zdict.RegistryException;
 import org.zdict.UnknownDictionaryVersionException;
-import org.zdict.registry.DictionaryContent;
+import org.zdict.internal.DictionaryContent;
+import org.zdict.internal.RegistryFolder;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DirectoryDictionaryRegistry;
 
@@ -90,7 +91,7 @@ class RegistryInputTest {
                 + "\"file\":\"../outside.dict\",\"status\":\"available\",\"sha256\":\""
                 + DictionaryContent.sha256(outside) + "\",\"size\":" + outside.length + ",\"level\":3,"
                 + "\"createdAt\":\"2026-01-01T00:00:00Z\",\"metadata\":{}}]}";
-        Files.writeString(dir.resolve(DirectoryDictionaryRegistry.MANIFEST), manifest);
+        Files.writeString(dir.resolve(RegistryFolder.MANIFEST), manifest);
 
         DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(dir);
         CorruptDictionaryException e = assertThrows(CorruptDictionaryException.class, () -> registry.get(1));
@@ -114,7 +115,7 @@ class RegistryInputTest {
                 "{\"format\":1,\"nextVersion\":3,\"dictionaries\":[" + String.format(record, "1") + ","
                         + String.format(record, "1") + "]}");
         for (String manifest : manifests) {
-            Files.writeString(dir.resolve(DirectoryDictionaryRegistry.MANIFEST), manifest);
+            Files.writeString(dir.resolve(RegistryFolder.MANIFEST), manifest);
             RegistryException e =
                     assertThrows(RegistryException.class, () -> DirectoryDictionaryRegistry.open(dir), manifest);
             assertTrue(e.getMessage().contains("manifest.json"), e.getMessage());
@@ -125,20 +126,20 @@ class RegistryInputTest {
     void runningOutOfVersionNumbersFailsCleanlyAndKeepsTheManifest() throws IOException {
         Path dir = Files.createDirectories(root.resolve("registry"));
         String manifest = "{\"format\":1,\"nextVersion\":2147483647,\"dictionaries\":[]}";
-        Files.writeString(dir.resolve(DirectoryDictionaryRegistry.MANIFEST), manifest);
+        Files.writeString(dir.resolve(RegistryFolder.MANIFEST), manifest);
         DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(dir);
         byte[] content = PublishLoop.fakeDictionary(new Random(4));
         RegistryException e = assertThrows(RegistryException.class, () -> registry.publish(content, 3, Map.of()));
         assertTrue(e.getMessage().contains("every version number"), e.getMessage());
-        assertFalse(Files.exists(dir.resolve(DirectoryDictionaryRegistry.fileName(Integer.MAX_VALUE))));
-        assertEquals(manifest, Files.readString(dir.resolve(DirectoryDictionaryRegistry.MANIFEST)));
+        assertFalse(Files.exists(dir.resolve(RegistryFolder.fileName(Integer.MAX_VALUE))));
+        assertEquals(manifest, Files.readString(dir.resolve(RegistryFolder.MANIFEST)));
         assertTrue(DirectoryDictionaryRegistry.open(dir).list().isEmpty());
     }
 
     @Test
     void fileNamesComeFromVersionNumbersOnly() {
-        assertEquals("v000001.dict", DirectoryDictionaryRegistry.fileName(1));
-        assertEquals("v2147483647.dict", DirectoryDictionaryRegistry.fileName(Integer.MAX_VALUE));
+        assertEquals("v000001.dict", RegistryFolder.fileName(1));
+        assertEquals("v2147483647.dict", RegistryFolder.fileName(Integer.MAX_VALUE));
         Path dir = root.resolve("registry");
         DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(dir);
         assertEquals(

@@ -34,14 +34,14 @@ import org.slf4j.LoggerFactory;
 import org.zdict.CorruptDictionaryException;
 import org.zdict.RegistryException;
 import org.zdict.UnknownDictionaryVersionException;
+import org.zdict.internal.DictionaryContent;
+import org.zdict.internal.VersionTable;
 import org.zdict.kafka.RegistryRecords.Published;
 import org.zdict.kafka.RegistryRecords.State;
 import org.zdict.registry.Dictionary;
-import org.zdict.registry.DictionaryContent;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistry;
 import org.zdict.registry.DictionaryStatus;
-import org.zdict.registry.RegistryState;
 
 /**
  * A registry kept in a compacted, single-partition Kafka topic (created if missing). Every instance
@@ -55,7 +55,7 @@ import org.zdict.registry.RegistryState;
  * record and tries N+1. State changes (activate, retire, remove) are compare-and-publish: a {@code
  * state} record names the offset of the state record it replaces, and one whose base is stale is
  * ignored by every reader and retried by its writer. The lifecycle rules are those of {@link
- * RegistryState}.
+ * VersionTable}.
  */
 public final class KafkaDictionaryRegistry implements DictionaryRegistry {
     /** In {@code clientConfig}: the folder of the local copy (default under java.io.tmpdir). */
@@ -256,7 +256,7 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
 
     @Override
     public DictionaryInfo publish(byte[] content, int level, Map<String, String> metadata) {
-        RegistryState.checkPublishable(content, level, metadata);
+        VersionTable.checkPublishable(content, level, metadata);
         byte[] copy = content.clone();
         String sha256 = DictionaryContent.sha256(copy);
         synchronized (writeLock) {
@@ -292,7 +292,7 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
     }
 
     /**
-     * Removes {@code version} for good. Besides the rules of {@link RegistryState}, refuses a version
+     * Removes {@code version} for good. Besides the rules of {@link VersionTable}, refuses a version
      * that was active at some time unless it has been retired for at least {@value
      * #REMOVE_GRACE_MS_CONFIG} (default 7 days): records inside the topics' retention may still use it.
      */
@@ -311,7 +311,7 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
 
     private void checkRemovable(int version) {
         State record = follower.read(RegistryLog::state);
-        RegistryState state = follower.read(RegistryLog::view);
+        VersionTable state = follower.read(RegistryLog::view);
         DictionaryInfo info = state.require(version, describe());
         if (!record.everActive().contains(version) || info.status() == DictionaryStatus.ACTIVE) {
             return;
@@ -331,14 +331,14 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
         }
     }
 
-    private void changeState(UnaryOperator<RegistryState> change) {
+    private void changeState(UnaryOperator<VersionTable> change) {
         synchronized (writeLock) {
             checkOpen();
             for (int attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
                 sync();
-                record Snapshot(RegistryState view, State record, long offset) {}
+                record Snapshot(VersionTable view, State record, long offset) {}
                 Snapshot before = follower.read(log -> new Snapshot(log.view(), log.state(), log.stateOffset()));
-                RegistryState after = change.apply(before.view());
+                VersionTable after = change.apply(before.view());
                 State next = before.record().next(before.view(), after, before.offset(), clock.millis());
                 long offset = send(RegistryRecords.STATE_KEY, RegistryRecords.write(next));
                 awaitPosition(offset + 1);

@@ -3,14 +3,13 @@ package org.zdict.kafka;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.zdict.ZdictException;
+import org.zdict.internal.RegistryFolder;
+import org.zdict.internal.VersionTable;
 import org.zdict.registry.DictionaryInfo;
-import org.zdict.registry.DirectoryDictionaryRegistry;
-import org.zdict.registry.RegistryState;
 
 /**
  * The local copy of a Kafka registry, written in the directory-registry layout (manifest.json and
@@ -29,30 +28,29 @@ final class RegistryCache {
     }
 
     /** What the cache holds: the state and the bytes of each version. Empty if there is no cache. */
-    record Snapshot(RegistryState state, Map<Integer, byte[]> contents) {}
+    record Snapshot(VersionTable state, Map<Integer, byte[]> contents) {}
 
     Snapshot load() {
-        if (!Files.isRegularFile(dir.resolve(DirectoryDictionaryRegistry.MANIFEST))) {
-            return new Snapshot(RegistryState.EMPTY, Map.of());
+        if (!Files.isRegularFile(dir.resolve(RegistryFolder.MANIFEST))) {
+            return new Snapshot(VersionTable.EMPTY, Map.of());
         }
-        try (DirectoryDictionaryRegistry copy =
-                new DirectoryDictionaryRegistry(dir, Duration.ofDays(1), Clock.systemUTC())) {
+        try {
+            RegistryFolder copy = new RegistryFolder(dir);
+            List<DictionaryInfo> records = copy.readManifest().table().list();
             Map<Integer, byte[]> contents = new HashMap<>();
-            for (DictionaryInfo info : copy.list()) {
-                contents.put(info.version(), copy.get(info.version()).content());
+            for (DictionaryInfo info : records) {
+                contents.put(info.version(), copy.readVerified(info));
             }
-            int next =
-                    copy.list().stream().mapToInt(DictionaryInfo::version).max().orElse(0);
-            return new Snapshot(RegistryState.of(next + 1, copy.list()), contents);
+            int next = records.stream().mapToInt(DictionaryInfo::version).max().orElse(0);
+            return new Snapshot(VersionTable.of(next + 1, records), contents);
         } catch (ZdictException e) {
-            return new Snapshot(RegistryState.EMPTY, Map.of());
+            return new Snapshot(VersionTable.EMPTY, Map.of());
         }
     }
 
-    void write(RegistryState state, Map<Integer, byte[]> contents) throws IOException {
-        try (DirectoryDictionaryRegistry copy =
-                new DirectoryDictionaryRegistry(dir, Duration.ofDays(1), Clock.systemUTC())) {
-            copy.replicate(state, contents);
+    void write(VersionTable state, Map<Integer, byte[]> contents) throws IOException {
+        try {
+            new RegistryFolder(dir).replicate(state, contents);
         } catch (ZdictException e) {
             throw new IOException("Cannot write the local copy in " + dir + ": " + e.getMessage(), e);
         }

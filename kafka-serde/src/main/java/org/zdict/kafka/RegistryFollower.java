@@ -18,7 +18,7 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.zdict.RegistryException;
-import org.zdict.registry.RegistryState;
+import org.zdict.internal.VersionTable;
 
 /**
  * Reads a registry topic from the start on a background thread, then follows it, folding the records
@@ -45,8 +45,8 @@ final class RegistryFollower implements AutoCloseable {
     private volatile Exception problem;
 
     /** What readers see: a state and the bytes of each of its versions. */
-    record View(RegistryState state, OptionalInt active, Map<Integer, byte[]> contents) {
-        static View of(RegistryState state, Map<Integer, byte[]> contents) {
+    record View(VersionTable state, OptionalInt active, Map<Integer, byte[]> contents) {
+        static View of(VersionTable state, Map<Integer, byte[]> contents) {
             return new View(state, state.activeVersion(), Map.copyOf(contents));
         }
     }

@@ -3,11 +3,11 @@ package org.zdict.kafka;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
+import org.zdict.internal.VersionTable;
 import org.zdict.kafka.RegistryRecords.Published;
 import org.zdict.kafka.RegistryRecords.State;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryStatus;
-import org.zdict.registry.RegistryState;
 
 /**
  * The registry topic folded into a state, record by record, in offset order. Not thread-safe; the
@@ -28,7 +28,7 @@ final class RegistryLog {
     private State state = State.INITIAL;
     private long stateOffset = -1;
     private int maxClaimed;
-    private RegistryState view = RegistryState.EMPTY;
+    private VersionTable view = VersionTable.EMPTY;
 
     /** Applies one record; returns whether the registry view changed. Unreadable records are skipped. */
     boolean apply(long offset, String key, byte[] value) {
@@ -81,7 +81,7 @@ final class RegistryLog {
         return state;
     }
 
-    RegistryState view() {
+    VersionTable view() {
         return view;
     }
 
@@ -115,7 +115,7 @@ final class RegistryLog {
                             status,
                             p.metadata()));
         }
-        view = new RegistryState(next, infos);
+        view = new VersionTable(next, infos);
         return true;
     }
 }

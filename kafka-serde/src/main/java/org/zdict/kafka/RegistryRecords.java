@@ -13,9 +13,9 @@ import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.zdict.RegistryException;
+import org.zdict.internal.VersionTable;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryStatus;
-import org.zdict.registry.RegistryState;
 
 /**
  * The JSON values of the registry topic (layout in docs/KAFKA.md): one record per published version
@@ -62,7 +62,7 @@ final class RegistryRecords {
         }
 
         /** The state record for the change from {@code before} (this record's view) to {@code after}. */
-        public State next(RegistryState before, RegistryState after, long basedOn, long nowMillis) {
+        public State next(VersionTable before, VersionTable after, long basedOn, long nowMillis) {
             SortedSet<Integer> nextRemoved = new TreeSet<>(removed);
             for (int v : before.versions().keySet()) {
                 if (!after.versions().containsKey(v)) {

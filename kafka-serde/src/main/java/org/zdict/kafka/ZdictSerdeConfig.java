@@ -13,8 +13,8 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.zdict.RegistryLocationException;
 import org.zdict.codec.ZdictCodec;
+import org.zdict.internal.ZstdLevels;
 import org.zdict.registry.DictionaryRegistries;
-import org.zdict.registry.ZstdLevels;
 
 /**
  * The settings of {@link ZdictSerializer}, {@link ZdictDeserializer} and {@link ZdictSerde}, read from

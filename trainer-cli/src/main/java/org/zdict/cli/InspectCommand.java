@@ -8,7 +8,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.zdict.format.PayloadKind;
 import org.zdict.format.PayloadPrefix;
-import org.zdict.registry.DictionaryContent;
+import org.zdict.internal.DictionaryContent;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;

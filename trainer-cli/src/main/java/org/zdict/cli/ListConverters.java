@@ -1,7 +1,7 @@
 package org.zdict.cli;
 
 import org.zdict.cli.train.Sizes;
-import org.zdict.registry.ZstdLevels;
+import org.zdict.internal.ZstdLevels;
 import org.zdict.train.DictionaryTrainer;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;

@@ -7,7 +7,7 @@ import java.util.Optional;
 import org.zdict.cli.train.CandidateResult;
 import org.zdict.cli.train.Measurement;
 import org.zdict.cli.train.TrainingReport;
-import org.zdict.registry.DictionaryContent;
+import org.zdict.internal.DictionaryContent;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistry;
 import org.zdict.registry.DictionaryStatus;

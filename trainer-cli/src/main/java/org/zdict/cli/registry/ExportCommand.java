@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.zdict.cli.RegistryOption;
 import org.zdict.cli.ZdictCommand;
-import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryRegistry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -40,17 +39,17 @@ public final class ExportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        Dictionary dictionary;
+        byte[] content;
         try (DictionaryRegistry source = registry.openExisting()) {
-            dictionary = source.get(version);
+            content = source.get(version).content();
         }
         Path parent = output.toAbsolutePath().getParent();
         if (parent != null) {
             Files.createDirectories(parent);
         }
-        Files.write(output, dictionary.content());
+        Files.write(output, content);
         PrintWriter out = spec.commandLine().getOut();
-        out.println("Wrote version " + version + " (" + dictionary.content().length + " bytes) to " + output);
+        out.println("Wrote version " + version + " (" + content.length + " bytes) to " + output);
         out.flush();
         return ZdictCommand.EXIT_OK;
     }

@@ -1,4 +1,4 @@
-package org.zdict.registry;
+package org.zdict.internal;
 
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -6,6 +6,10 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.zdict.RegistryLocationException;
 import org.zdict.RegistryNotFoundException;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
+import org.zdict.registry.DirectoryDictionaryRegistry;
+import org.zdict.registry.RegistryProvider;
 
 /**
  * Folder paths: a {@link DirectoryDictionaryRegistry}. Found through {@link java.util.ServiceLoader}; call
@@ -31,10 +35,10 @@ public final class FolderRegistryProvider implements RegistryProvider {
     @Override
     public DictionaryRegistry open(String location, Map<String, ?> settings, boolean create) {
         Path folder = folder(location);
-        if (!create && !Files.isRegularFile(folder.resolve(DirectoryDictionaryRegistry.MANIFEST))) {
+        if (!create && !Files.isRegularFile(folder.resolve(RegistryFolder.MANIFEST))) {
             throw new RegistryNotFoundException(
                     location,
-                    "No registry at " + folder + " (no " + DirectoryDictionaryRegistry.MANIFEST
+                    "No registry at " + folder + " (no " + RegistryFolder.MANIFEST
                             + "): publish a dictionary to it first, e.g. zdict train --registry " + folder);
         }
         return DirectoryDictionaryRegistry.open(folder);

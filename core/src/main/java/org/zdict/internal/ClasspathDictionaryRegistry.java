@@ -1,4 +1,4 @@
-package org.zdict.registry;
+package org.zdict.internal;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -10,9 +10,13 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.stream.Stream;
 import org.zdict.RegistryException;
+import org.zdict.registry.Dictionary;
+import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.DictionaryRegistry;
+import org.zdict.registry.DirectoryDictionaryRegistry;
 
 /** A classpath registry: reads from a temporary copy of its resources, refuses changes, deletes the copy on close. */
-final class ClasspathDictionaryRegistry implements DictionaryRegistry {
+public final class ClasspathDictionaryRegistry implements DictionaryRegistry {
     private final String location;
     private final DirectoryDictionaryRegistry copy;
     private final Path folder;
@@ -24,7 +28,7 @@ final class ClasspathDictionaryRegistry implements DictionaryRegistry {
     }
 
     /** The temporary copy, for tests. */
-    Path folder() {
+    public Path folder() {
         return folder;
     }
 

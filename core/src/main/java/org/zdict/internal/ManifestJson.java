@@ -1,4 +1,4 @@
-package org.zdict.registry;
+package org.zdict.internal;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -12,6 +12,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.DictionaryStatus;
 
 /**
  * Reads and writes a directory registry's {@code manifest.json} with jackson-core's streaming API. The
@@ -23,18 +25,18 @@ final class ManifestJson {
 
     private ManifestJson() {}
 
-    static byte[] write(RegistryState state) throws IOException {
+    static byte[] write(VersionTable table) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (JsonGenerator json = JSON.createGenerator(out)) {
             json.useDefaultPrettyPrinter();
             json.writeStartObject();
             json.writeNumberField("format", MANIFEST_FORMAT);
-            json.writeNumberField("nextVersion", state.nextVersion());
+            json.writeNumberField("nextVersion", table.nextVersion());
             json.writeArrayFieldStart("dictionaries");
-            for (DictionaryInfo info : state.versions().values()) {
+            for (DictionaryInfo info : table.versions().values()) {
                 json.writeStartObject();
                 json.writeNumberField("version", info.version());
-                json.writeStringField("file", DirectoryDictionaryRegistry.fileName(info.version()));
+                json.writeStringField("file", RegistryFolder.fileName(info.version()));
                 json.writeStringField("status", info.status().label());
                 json.writeStringField("sha256", info.sha256());
                 json.writeNumberField("size", info.size());
@@ -55,7 +57,7 @@ final class ManifestJson {
     }
 
     /** Parses a manifest; any structural problem becomes an IOException naming what is wrong. */
-    static RegistryState read(byte[] content) throws IOException {
+    static VersionTable read(byte[] content) throws IOException {
         try (JsonParser json = JSON.createParser(content)) {
             expect(json.nextToken(), JsonToken.START_OBJECT, json, "the manifest object");
             int format = -1;
@@ -82,7 +84,7 @@ final class ManifestJson {
             if (nextVersion < 1) {
                 throw new IOException("missing or invalid 'nextVersion'");
             }
-            return RegistryState.of(nextVersion, records);
+            return VersionTable.of(nextVersion, records);
         } catch (IllegalArgumentException | DateTimeParseException | org.zdict.RegistryException e) {
             throw new IOException(e.getMessage(), e);
         }

@@ -1,4 +1,4 @@
-package org.zdict.registry;
+package org.zdict.internal;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;

@@ -1,4 +1,4 @@
-package org.zdict.registry;
+package org.zdict.internal;
 
 import java.util.Collections;
 import java.util.List;
@@ -8,19 +8,22 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 import org.zdict.RegistryException;
 import org.zdict.UnknownDictionaryVersionException;
+import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.DictionaryStatus;
 
 /**
- * An immutable snapshot of a registry's records, and the one place where the lifecycle rules live:
- * every registry implementation applies its changes through these methods.
+ * The table of a registry's versions: the next version number and the record of every version, an
+ * immutable value. It is also the one place where the lifecycle rules live: every registry
+ * implementation applies its changes through these methods.
  *
  * @param nextVersion the number the next publish takes; only grows, so numbers are never reused
  * @param versions every record by version
  */
-public record RegistryState(int nextVersion, SortedMap<Integer, DictionaryInfo> versions) {
+public record VersionTable(int nextVersion, SortedMap<Integer, DictionaryInfo> versions) {
 
-    public static final RegistryState EMPTY = new RegistryState(1, new TreeMap<>());
+    public static final VersionTable EMPTY = new VersionTable(1, new TreeMap<>());
 
-    public RegistryState {
+    public VersionTable {
         versions = Collections.unmodifiableSortedMap(new TreeMap<>(versions));
         int active = 0;
         for (DictionaryInfo info : versions.values()) {
@@ -38,15 +41,15 @@ public record RegistryState(int nextVersion, SortedMap<Integer, DictionaryInfo> 
         }
     }
 
-    /** Builds a state from records, for readers of stored registries. */
-    public static RegistryState of(int nextVersion, List<DictionaryInfo> records) {
+    /** Builds a table from records, for readers of stored registries. */
+    public static VersionTable of(int nextVersion, List<DictionaryInfo> records) {
         SortedMap<Integer, DictionaryInfo> map = new TreeMap<>();
         for (DictionaryInfo info : records) {
             if (map.put(info.version(), info) != null) {
                 throw new RegistryException("Registry records version " + info.version() + " twice");
             }
         }
-        return new RegistryState(nextVersion, map);
+        return new VersionTable(nextVersion, map);
     }
 
     public OptionalInt activeVersion() {
@@ -62,8 +65,8 @@ public record RegistryState(int nextVersion, SortedMap<Integer, DictionaryInfo> 
         return List.copyOf(versions.values());
     }
 
-    /** The state with {@code info} added; {@code info.version()} must be {@link #nextVersion}. */
-    public RegistryState withPublished(DictionaryInfo info) {
+    /** The table with {@code info} added; {@code info.version()} must be {@link #nextVersion}. */
+    public VersionTable withPublished(DictionaryInfo info) {
         if (info.version() != nextVersion) {
             throw new IllegalArgumentException("Publish must take version " + nextVersion + ", got " + info.version());
         }
@@ -76,10 +79,10 @@ public record RegistryState(int nextVersion, SortedMap<Integer, DictionaryInfo> 
         }
         SortedMap<Integer, DictionaryInfo> next = new TreeMap<>(versions);
         next.put(info.version(), info);
-        return new RegistryState(nextVersion + 1, next);
+        return new VersionTable(nextVersion + 1, next);
     }
 
-    public RegistryState withActive(int version, String where) {
+    public VersionTable withActive(int version, String where) {
         DictionaryInfo target = require(version, where);
         if (target.status() == DictionaryStatus.RETIRED) {
             throw new RegistryException("Cannot activate version " + version + " in " + where
@@ -92,10 +95,10 @@ public record RegistryState(int nextVersion, SortedMap<Integer, DictionaryInfo> 
             }
         }
         next.put(version, target.withStatus(DictionaryStatus.ACTIVE));
-        return new RegistryState(nextVersion, next);
+        return new VersionTable(nextVersion, next);
     }
 
-    public RegistryState withRetired(int version, String where) {
+    public VersionTable withRetired(int version, String where) {
         DictionaryInfo target = require(version, where);
         if (target.status() == DictionaryStatus.ACTIVE) {
             throw new RegistryException("Cannot retire version " + version + " in " + where
@@ -103,10 +106,10 @@ public record RegistryState(int nextVersion, SortedMap<Integer, DictionaryInfo> 
         }
         SortedMap<Integer, DictionaryInfo> next = new TreeMap<>(versions);
         next.put(version, target.withStatus(DictionaryStatus.RETIRED));
-        return new RegistryState(nextVersion, next);
+        return new VersionTable(nextVersion, next);
     }
 
-    public RegistryState withRemoved(int version, String where) {
+    public VersionTable withRemoved(int version, String where) {
         DictionaryInfo target = require(version, where);
         if (target.status() == DictionaryStatus.ACTIVE) {
             throw new RegistryException("Cannot remove version " + version + " in " + where
@@ -114,7 +117,7 @@ public record RegistryState(int nextVersion, SortedMap<Integer, DictionaryInfo> 
         }
         SortedMap<Integer, DictionaryInfo> next = new TreeMap<>(versions);
         next.remove(version);
-        return new RegistryState(nextVersion, next);
+        return new VersionTable(nextVersion, next);
     }
 
     public DictionaryInfo require(int version, String where) {

@@ -1,4 +1,4 @@
-package org.zdict.registry;
+package org.zdict.internal;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -7,6 +7,11 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.zdict.RegistryException;
 import org.zdict.RegistryNotFoundException;
+import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
+import org.zdict.registry.DirectoryDictionaryRegistry;
+import org.zdict.registry.RegistryProvider;
 
 /**
  * {@code classpath:FOLDER}: a registry shipped as resources ({@code FOLDER/manifest.json} and the {@code
@@ -41,14 +46,14 @@ public final class ClasspathRegistryProvider implements RegistryProvider {
         Path copy = null;
         try {
             copy = Files.createTempDirectory("zdict-classpath-registry-");
-            String manifest = prefix + DirectoryDictionaryRegistry.MANIFEST;
-            if (!copyResource(manifest, copy.resolve(DirectoryDictionaryRegistry.MANIFEST))) {
+            String manifest = prefix + RegistryFolder.MANIFEST;
+            if (!copyResource(manifest, copy.resolve(RegistryFolder.MANIFEST))) {
                 throw new RegistryNotFoundException(
                         location, "No registry at " + canonical + " (no resource " + manifest + " on the classpath)");
             }
             DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(copy);
             for (DictionaryInfo info : registry.list()) {
-                String file = DirectoryDictionaryRegistry.fileName(info.version());
+                String file = RegistryFolder.fileName(info.version());
                 if (!copyResource(prefix + file, copy.resolve(file))) {
                     registry.close();
                     throw new RegistryException("Classpath registry " + canonical + " lists version " + info.version()

@@ -1,4 +1,4 @@
-package org.zdict.registry;
+package org.zdict.internal;
 
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;

@@ -1,4 +1,4 @@
-package org.zdict.registry;
+package org.zdict.internal;
 
 /** The compression levels zdict accepts, checked in one place. */
 public final class ZstdLevels {

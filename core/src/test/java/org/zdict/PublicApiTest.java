@@ -1,0 +1,109 @@
+package org.zdict;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Executable;
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.Type;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.zdict.codec.ZdictCodec;
+
+/**
+ * Keeps core's public API what users may rely on: no public signature mentions an {@code
+ * org.zdict.internal} type, and no public constant is a mutable array.
+ */
+class PublicApiTest {
+    private static final String INTERNAL = "org.zdict.internal";
+
+    @Test
+    void publicApiNeverExposesInternalTypes() throws Exception {
+        List<String> leaks = new ArrayList<>();
+        for (Class<?> type : publicApiTypes()) {
+            for (Constructor<?> constructor : type.getConstructors()) {
+                leaks.addAll(leaks(constructor, null));
+            }
+            for (Method method : type.getMethods()) {
+                leaks.addAll(leaks(method, method.getGenericReturnType()));
+            }
+            for (Field field : type.getFields()) {
+                if (field.getGenericType().getTypeName().contains(INTERNAL)) {
+                    leaks.add(field.toGenericString());
+                }
+            }
+            if (type.getGenericSuperclass() != null
+                    && type.getGenericSuperclass().getTypeName().contains(INTERNAL)) {
+                leaks.add(type.getName() + " extends " + type.getGenericSuperclass());
+            }
+        }
+        assertEquals(List.of(), leaks);
+    }
+
+    @Test
+    void publicConstantsAreNeverMutableArrays() throws Exception {
+        List<String> arrays = new ArrayList<>();
+        for (Class<?> type : publicApiTypes()) {
+            for (Field field : type.getFields()) {
+                if (field.getType().isArray()) {
+                    arrays.add(field.toGenericString());
+                }
+            }
+        }
+        assertEquals(List.of(), arrays);
+    }
+
+    private static List<String> leaks(Executable executable, Type returned) {
+        List<String> leaks = new ArrayList<>();
+        Stream<Type> types = Stream.of(executable.getGenericParameterTypes());
+        if (returned != null) {
+            types = Stream.concat(types, Stream.of(returned));
+        }
+        types.filter(t -> t.getTypeName().contains(INTERNAL)).forEach(t -> leaks.add(executable.toGenericString()));
+        return leaks;
+    }
+
+    /** Every public class of core outside {@code org.zdict.internal}, nested ones included. */
+    private static List<Class<?>> publicApiTypes() throws Exception {
+        Path classes = Path.of(ZdictCodec.class
+                .getProtectionDomain()
+                .getCodeSource()
+                .getLocation()
+                .toURI());
+        List<Class<?>> types = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(classes)) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".class")).toList()) {
+                String name = classes.relativize(file)
+                        .toString()
+                        .replace(file.getFileSystem().getSeparator(), ".");
+                name = name.substring(0, name.length() - ".class".length());
+                if (name.startsWith(INTERNAL + ".") || name.endsWith("package-info")) {
+                    continue;
+                }
+                Class<?> type = Class.forName(name, false, PublicApiTest.class.getClassLoader());
+                if (isPublicApi(type)) {
+                    types.add(type);
+                }
+            }
+        }
+        if (!types.contains(ZdictCodec.class) || !types.contains(ZdictCodec.Builder.class)) {
+            throw new AssertionError("Found no API classes under " + classes + ": " + types);
+        }
+        return types;
+    }
+
+    private static boolean isPublicApi(Class<?> type) {
+        for (Class<?> c = type; c != null; c = c.getDeclaringClass()) {
+            if (!Modifier.isPublic(c.getModifiers())) {
+                return false;
+            }
+        }
+        return true;
+    }
+}
