@@ -1,0 +1,42 @@
+package org.zdict.cli.registry;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import org.zdict.cli.RegistryOption;
+import org.zdict.cli.ZdictCommand;
+import org.zdict.registry.DictionaryRegistry;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * A {@code zdict registry} subcommand that acts on one version of an existing registry, named by a
+ * positional {@code VERSION} ({@code activate 2}, {@code retire 1}, {@code export 2 -o FILE}).
+ */
+abstract class VersionCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    RegistryOption registry;
+
+    @Parameters(paramLabel = "VERSION", description = "The version number.")
+    int version;
+
+    @Override
+    public final Integer call() throws IOException {
+        String done;
+        try (DictionaryRegistry target = registry.openExisting()) {
+            done = apply(target);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        out.println(done);
+        out.flush();
+        return ZdictCommand.EXIT_OK;
+    }
+
+    /** Acts on {@link #version} of {@code target}; returns the sentence that says what was done. */
+    abstract String apply(DictionaryRegistry target) throws IOException;
+}
