@@ -12,23 +12,20 @@ import picocli.CommandLine.Option;
 @Command(
         name = "compress",
         description = {
-            "Compress the input into one zdict payload with the registry's active dictionary (or --version N).",
+            "Compress the input into one zdict payload with the registry's active dictionary (or --dict-version N).",
             "The zstd frame carries a content checksum."
         })
 public final class CompressCommand implements Callable<Integer> {
     @Mixin
     RegistryOption registry;
 
-    @Option(
-            names = {"-h", "--help"},
-            usageHelp = true,
-            description = "Show this help message and exit (--version here names a dictionary version).")
-    boolean help;
-
     @Mixin
     StreamOptions streams;
 
-    @Option(names = "--version", paramLabel = "N", description = "Use dictionary version N instead of the active one.")
+    @Option(
+            names = {"-d", "--dict-version"},
+            paramLabel = "N",
+            description = "Use dictionary version N instead of the active one.")
     Integer version;
 
     @Option(

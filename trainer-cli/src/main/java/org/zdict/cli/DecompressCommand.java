@@ -13,7 +13,6 @@ import picocli.CommandLine.Option;
 /** {@code zdict decompress}: one framed payload back to the original bytes. */
 @Command(
         name = "decompress",
-        mixinStandardHelpOptions = true,
         description = "Decompress one zdict payload; the dictionary version is read from its prefix.")
 public final class DecompressCommand implements Callable<Integer> {
     @Mixin

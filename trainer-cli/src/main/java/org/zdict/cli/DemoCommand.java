@@ -7,20 +7,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.zdict.cli.input.EventInput;
-import org.zdict.cli.input.OnError;
 import org.zdict.cli.train.GridSearch;
-import org.zdict.cli.train.GridSettings;
-import org.zdict.cli.train.HoldoutFrom;
-import org.zdict.cli.train.Objective;
 import org.zdict.cli.train.ReportTable;
 import org.zdict.cli.train.SampleSet;
-import org.zdict.cli.train.Sampler;
-import org.zdict.cli.train.Sizes;
 import org.zdict.cli.train.TrainingReport;
 import org.zdict.codec.ZdictCodec;
 import org.zdict.dictionaries.BundledSample;
 import org.zdict.registry.DictionaryRegistry;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -31,16 +26,13 @@ import picocli.CommandLine.Spec;
  */
 @Command(
         name = "demo",
-        mixinStandardHelpOptions = true,
         description = {
             "Train on real sample events that come with the build, print the evaluation, and publish and activate"
                     + " the choice in the local registry.",
-            "Same as zdict train with its default grid and objective.",
+            "Same as zdict train with all its defaults (grid, sample, hold-out, objective).",
             "The sample: 39,244 Wikipedia edit events from " + BundledSample.ORIGIN + "."
         })
 public final class DemoCommand implements Callable<Integer> {
-    static final long SEED = 1;
-
     @Spec
     CommandSpec spec;
 
@@ -56,10 +48,8 @@ public final class DemoCommand implements Callable<Integer> {
             description = "Where to write report.json and chart.png (default: dictionaries/target/demo).")
     Path reportDir;
 
-    @Option(
-            names = {"-q", "--quiet"},
-            description = "No progress bars.")
-    boolean quiet;
+    @Mixin
+    QuietOption quiet;
 
     @Override
     public Integer call() throws IOException {
@@ -70,29 +60,17 @@ public final class DemoCommand implements Callable<Integer> {
         RegistryOption.check(spec, location);
         Path reports = reportDir != null ? reportDir : home.resolve("dictionaries/target/demo");
         PrintWriter out = spec.commandLine().getOut();
-        Progress.Factory progress = Progress.forTerminal(quiet);
+        Progress.Factory progress = quiet.progress();
         out.println("zdict demo: training on " + BundledSample.NAME + " (" + BundledSample.ORIGIN + ")");
         out.flush();
 
+        TrainingOptions training = TrainingOptions.defaults();
         SampleSet samples = InputReading.read(
-                new Sampler(
-                        Integer.parseInt(TrainCommand.DEFAULT_MAX_SAMPLES),
-                        Sizes.parse(TrainCommand.DEFAULT_MAX_SAMPLE_BYTES),
-                        0.2,
-                        HoldoutFrom.RANDOM,
-                        SEED,
-                        OnError.FAIL),
+                training.sampler(),
                 List.of(EventInput.of(BundledSample.NAME, BundledSample::open)),
                 progress,
                 spec.commandLine().getErr());
-        GridSettings settings = new GridSettings(
-                parseList(TrainCommand.DEFAULT_DICT_SIZES, value -> (int) Sizes.parse(value)),
-                parseList(TrainCommand.DEFAULT_LEVELS, Integer::parseInt),
-                List.of(1, 4),
-                Objective.BALANCED,
-                100,
-                Runtime.getRuntime().availableProcessors());
-        TrainingReport report = new GridSearch(settings).run(samples, progress);
+        TrainingReport report = new GridSearch(training.grid()).run(samples, progress);
         ReportTable.print(report, out);
 
         Publisher.Published published;
@@ -123,18 +101,5 @@ public final class DemoCommand implements Callable<Integer> {
                 + " --registry " + location + " | ./zdict decompress --registry " + location);
         out.flush();
         return ZdictCommand.EXIT_OK;
-    }
-
-    /** {@code path} relative to the working folder when it lies inside it, for shorter messages. */
-    private static String displayed(Path path) {
-        Path absolute = path.toAbsolutePath().normalize();
-        Path here = Path.of("").toAbsolutePath();
-        return absolute.startsWith(here) && !absolute.equals(here)
-                ? here.relativize(absolute).toString()
-                : absolute.toString();
-    }
-
-    private static List<Integer> parseList(String values, java.util.function.Function<String, Integer> parse) {
-        return java.util.Arrays.stream(values.split(",")).map(parse).toList();
     }
 }

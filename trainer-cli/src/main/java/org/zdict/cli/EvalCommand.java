@@ -2,7 +2,6 @@ package org.zdict.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -21,7 +20,6 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code zdict eval}: how an existing version does on new events, and whether it has drifted. */
@@ -39,22 +37,13 @@ public final class EvalCommand implements Callable<Integer> {
     @Mixin
     RegistryOption registry;
 
-    @Option(
-            names = {"-h", "--help"},
-            usageHelp = true,
-            description = "Show this help message and exit (--version here names a dictionary version).")
-    boolean help;
+    @Mixin
+    EventInputOptions inputs;
 
     @Option(
-            names = {"-i", "--input"},
-            paramLabel = "FILE|DIR|-",
-            description = "Events to evaluate on (repeatable), in any format train reads.")
-    List<String> inputs = new ArrayList<>();
-
-    @Parameters(paramLabel = "FILE", arity = "0..*", description = "More inputs.")
-    List<String> moreInputs = new ArrayList<>();
-
-    @Option(names = "--version", paramLabel = "N", description = "The version to evaluate (default: the active one).")
+            names = {"-d", "--dict-version"},
+            paramLabel = "N",
+            description = "The version to evaluate (default: the active one).")
     Integer version;
 
     @Option(
@@ -96,18 +85,12 @@ public final class EvalCommand implements Callable<Integer> {
     @Option(names = "--fail-on-drift", description = "Exit with 1 when the drift warning is given.")
     boolean failOnDrift;
 
-    @Option(
-            names = {"-q", "--quiet"},
-            description = "No progress bars.")
-    boolean quiet;
+    @Mixin
+    QuietOption quiet;
 
     @Override
     public Integer call() throws IOException {
-        List<String> all = new ArrayList<>(inputs);
-        all.addAll(moreInputs);
-        if (all.isEmpty()) {
-            throw new ParameterException(spec.commandLine(), "Missing input: give --input FILE (or - for stdin)");
-        }
+        List<String> names = inputs.names();
         if (maxSamples < 1) {
             throw new ParameterException(
                     spec.commandLine(), "Invalid value for option '--max-samples': " + maxSamples + " is below 1");
@@ -120,14 +103,14 @@ public final class EvalCommand implements Callable<Integer> {
                     ? version
                     : source.activeVersion()
                             .orElseThrow(() -> new CliException("No active version in " + registry.location()
-                                    + ": give --version N or activate one"));
+                                    + ": give --dict-version N or activate one"));
             dictionary = source.get(chosen);
         }
         DictionaryInfo info = dictionary.info();
         SampleSet events = InputReading.read(
                 new Sampler(maxSamples, maxSampleBytes, 1.0, HoldoutFrom.RANDOM, sampling.seed, sampling.onError),
-                EventInput.expand(all),
-                Progress.forTerminal(quiet),
+                EventInput.expand(names),
+                quiet.progress(),
                 err);
         if (events.holdout().isEmpty()) {
             throw new CliException("No events in " + String.join(", ", events.inputs()));

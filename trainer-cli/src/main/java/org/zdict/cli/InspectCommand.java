@@ -17,7 +17,6 @@ import picocli.CommandLine.Spec;
 /** {@code zdict inspect}: what a payload or dictionary file holds, without needing its registry. */
 @Command(
         name = "inspect",
-        mixinStandardHelpOptions = true,
         description = {
             "Describe a zdict payload or a zstd dictionary file.",
             "Payload: marker, dictionary version, zstd frame header, sizes. Dictionary: id, size, SHA-256."

@@ -8,14 +8,18 @@ import picocli.CommandLine.Option;
  * {@code eval}). Their size limits stay with each command: the defaults differ.
  */
 public final class SamplingOptions {
-    @Option(names = "--seed", defaultValue = "1", description = "Random seed for sampling (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--seed",
+            paramLabel = "N",
+            defaultValue = "1",
+            description = "Random seed for sampling (default: ${DEFAULT-VALUE}).")
     long seed;
 
     @Option(
             names = "--on-error",
             defaultValue = "fail",
-            paramLabel = "fail|skip",
-            converter = OnErrorConverter.class,
-            description = "On a malformed event: fail, or skip it and go on (default: ${DEFAULT-VALUE}).")
+            paramLabel = "POLICY",
+            description = "On a malformed event (${COMPLETION-CANDIDATES}): fail, or skip it and go on (default:"
+                    + " ${DEFAULT-VALUE}).")
     OnError onError;
 }

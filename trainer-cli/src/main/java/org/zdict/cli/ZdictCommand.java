@@ -10,11 +10,15 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 
-/** The {@code zdict} command: train, evaluate and manage zstd dictionaries for small JSON events. */
+/**
+ * The {@code zdict} command: train, evaluate and manage zstd dictionaries for small JSON events. Its
+ * {@code -h/--help} and {@code -V/--version} are inherited by every subcommand ({@code scope = INHERIT}).
+ */
 @Command(
         name = "zdict",
         mixinStandardHelpOptions = true,
         versionProvider = ZdictVersion.class,
+        scope = ScopeType.INHERIT,
         description = {
             "Train, evaluate and manage zstd dictionaries for small JSON events.",
             "Exit codes: 0 success, 2 bad usage, 1 failure."
@@ -46,12 +50,17 @@ public final class ZdictCommand implements Callable<Integer> {
         throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: try 'zdict --help'");
     }
 
-    /** The command line with zdict's error handling: one-line errors, stack traces only with --verbose. */
+    /**
+     * The command line with zdict's error handling (one-line errors, stack traces only with --verbose) and
+     * enum option values accepted in any case ({@code --objective Speed}).
+     */
     public static CommandLine commandLine() {
         CommandLine commandLine = new CommandLine(new ZdictCommand());
+        commandLine.setCaseInsensitiveEnumValuesAllowed(true);
         ErrorReporter errors = new ErrorReporter();
         commandLine.setParameterExceptionHandler(errors);
         commandLine.setExecutionExceptionHandler(errors);
+        commandLine.setExecutionStrategy(new VersionValueCheck());
         return commandLine;
     }
 

@@ -50,7 +50,7 @@ class EvalCommandTest {
         }
         Path drifted = Files.writeString(dir.resolve("drifted.jsonl"), other);
         Cli.Result result =
-                Cli.run("eval", "-q", "--registry", registry.toString(), drifted.toString(), "--version", "1");
+                Cli.run("eval", "-q", "--registry", registry.toString(), drifted.toString(), "--dict-version", "1");
         assertEquals(0, result.exitCode(), result::toString);
         assertTrue(result.err().contains("WARNING: version 1 compresses this data"), result::toString);
         assertTrue(result.err().contains("a retrain is due"), result::toString);

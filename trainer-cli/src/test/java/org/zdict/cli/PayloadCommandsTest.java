@@ -64,7 +64,7 @@ class PayloadCommandsTest {
                 event.toString(),
                 "-o",
                 payload.toString(),
-                "--version",
+                "-d",
                 "1",
                 "--level",
                 "19");
@@ -82,7 +82,7 @@ class PayloadCommandsTest {
                 event.toString(),
                 "-o",
                 payload.toString(),
-                "--version",
+                "--dict-version",
                 "7");
         assertEquals(1, unknown.exitCode(), unknown::toString);
         assertTrue(unknown.err().contains("7"), unknown::toString);

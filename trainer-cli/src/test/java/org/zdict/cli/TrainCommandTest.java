@@ -15,6 +15,10 @@ import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.zdict.cli.input.OnError;
+import org.zdict.cli.train.GridSettings;
+import org.zdict.cli.train.HoldoutFrom;
+import org.zdict.cli.train.Objective;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryStatus;
 import org.zdict.registry.DirectoryDictionaryRegistry;
@@ -238,8 +242,10 @@ class TrainCommandTest {
         assertUsage(Cli.run("train", input, "--level", "99"), "99");
         assertUsage(Cli.run("train", input, "--holdout", "150%"), "150%");
         assertUsage(Cli.run("train", input, "--batch", "0"), "0");
-        assertUsage(Cli.run("train", input, "--objective", "fastest"), "fastest");
-        assertUsage(Cli.run("train", input, "--on-error", "ignore"), "ignore");
+        assertUsage(Cli.run("train", input, "--objective", "fastest"), "[RATIO, BALANCED, SPEED]");
+        assertUsage(Cli.run("train", input, "--objective", "fastest"), "'fastest'");
+        assertUsage(Cli.run("train", input, "--on-error", "ignore"), "[FAIL, SKIP]");
+        assertUsage(Cli.run("train", input, "--on-error", "ignore"), "'ignore'");
         assertUsage(Cli.run("train", input, "--max-samples", "3"), "3");
         assertUsage(Cli.run("train", input, "--activate"), "--activate needs --registry");
         assertUsage(Cli.run("train"), "Missing input");
@@ -327,8 +333,58 @@ class TrainCommandTest {
         Cli.Result result = Cli.run("train", "-q", "--input", events.toString(), "--holdout-from", "oldest");
         assertEquals(2, result.exitCode(), result::toString);
         assertTrue(
-                result.err().contains("'oldest' is not a hold-out choice: expected random or latest"),
+                result.err().contains("expected one of [RANDOM, LATEST] (case-insensitive) but was 'oldest'"),
                 result::toString);
+    }
+
+    @Test
+    void acceptsChoicesInAnyCase() {
+        TrainCommand train =
+                parse("train", "x.jsonl", "--objective", "Speed", "--holdout-from", "LATEST", "--on-error", "skip");
+        assertEquals(Objective.SPEED, train.training.objective);
+        assertEquals(HoldoutFrom.LATEST, train.training.holdoutFrom);
+        assertEquals(OnError.SKIP, train.training.sampling.onError);
+    }
+
+    @Test
+    void helpListsTheChoicesAsTyped() {
+        Cli.Result help = Cli.run("train", "--help");
+        String text = help.out().replaceAll("\\s+", " ");
+        assertTrue(text.contains("How to choose: ratio, balanced, speed (default: balanced)."), help::toString);
+        assertTrue(text.contains("Which events to hold out (random, latest):"), help::toString);
+        assertTrue(text.contains("On a malformed event (fail, skip):"), help::toString);
+    }
+
+    /** What demo trains with is what train runs with when given no options. */
+    @Test
+    void demoTrainsWithTrainsDefaults() {
+        TrainingOptions train = parse("train", "x.jsonl").training;
+        TrainingOptions demo = TrainingOptions.defaults();
+        assertEquals(train.grid(), demo.grid());
+        assertEquals(
+                new GridSettings(
+                        java.util.List.of(16 << 10, 64 << 10, 112 << 10, 256 << 10, 512 << 10),
+                        java.util.List.of(1, 3, 5),
+                        java.util.List.of(1, 4),
+                        Objective.BALANCED,
+                        100,
+                        Runtime.getRuntime().availableProcessors()),
+                demo.grid());
+        assertEquals(0.2, demo.holdout);
+        assertEquals(HoldoutFrom.RANDOM, demo.holdoutFrom);
+        assertEquals(200_000, demo.maxSamples);
+        assertEquals(32L << 20, demo.maxSampleBytes);
+        assertEquals(1, demo.sampling.seed);
+        assertEquals(OnError.FAIL, demo.sampling.onError);
+        assertEquals(train.holdout, demo.holdout);
+        assertEquals(train.maxSamples, demo.maxSamples);
+        assertEquals(train.maxSampleBytes, demo.maxSampleBytes);
+        assertEquals(train.sampling.seed, demo.sampling.seed);
+    }
+
+    private static TrainCommand parse(String... args) {
+        picocli.CommandLine.ParseResult parsed = ZdictCommand.commandLine().parseArgs(args);
+        return (TrainCommand) parsed.subcommand().commandSpec().userObject();
     }
 
     private static String oldKind(int i) {

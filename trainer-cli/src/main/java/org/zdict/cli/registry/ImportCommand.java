@@ -21,10 +21,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code zdict registry import}: publish a dictionary trained elsewhere (for example by {@code zstd --train}). */
-@Command(
-        name = "import",
-        mixinStandardHelpOptions = true,
-        description = "Publish a zstd dictionary file as a new version.")
+@Command(name = "import", description = "Publish a zstd dictionary file as a new version.")
 public final class ImportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

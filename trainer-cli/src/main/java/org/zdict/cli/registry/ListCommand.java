@@ -19,7 +19,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code zdict registry list}. */
-@Command(name = "list", mixinStandardHelpOptions = true, description = "List the versions in a registry.")
+@Command(name = "list", description = "List the versions in a registry.")
 public final class ListCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

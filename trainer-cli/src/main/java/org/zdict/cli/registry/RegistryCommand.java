@@ -9,7 +9,6 @@ import picocli.CommandLine.Spec;
 /** {@code zdict registry}: manage the versions in a registry. */
 @Command(
         name = "registry",
-        mixinStandardHelpOptions = true,
         description = "List, activate, retire, import and export dictionary versions.",
         subcommands = {
             ListCommand.class,

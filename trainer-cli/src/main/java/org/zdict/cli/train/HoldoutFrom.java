@@ -15,4 +15,10 @@ public enum HoldoutFrom {
     public String label() {
         return name().toLowerCase(Locale.ROOT);
     }
+
+    /** The label, as the command line spells it ({@code --holdout-from latest}, its help and errors). */
+    @Override
+    public String toString() {
+        return label();
+    }
 }

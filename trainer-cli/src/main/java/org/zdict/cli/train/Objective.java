@@ -34,6 +34,12 @@ public enum Objective {
         return name().toLowerCase(Locale.ROOT);
     }
 
+    /** The label, as the command line spells it ({@code --objective balanced}, its help and errors). */
+    @Override
+    public String toString() {
+        return label();
+    }
+
     public Choice choose(List<CandidateResult> candidates, double minMbps, Optional<BaselineResult> lz4) {
         if (candidates.isEmpty()) {
             throw new IllegalArgumentException("No grid point to choose from");

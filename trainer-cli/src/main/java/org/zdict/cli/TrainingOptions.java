@@ -1,0 +1,136 @@
+package org.zdict.cli;
+
+import java.util.List;
+import org.zdict.cli.train.GridSettings;
+import org.zdict.cli.train.HoldoutFrom;
+import org.zdict.cli.train.Objective;
+import org.zdict.cli.train.Sampler;
+import picocli.CommandLine;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * How {@code zdict train} samples, trains and chooses: the grid, the sample limits, the hold-out and the
+ * objective. The one place their defaults are written: {@code train} takes them as options, {@code demo}
+ * runs with {@link #defaults()}.
+ */
+public final class TrainingOptions {
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec spec;
+
+    @Option(
+            names = "--dict-size",
+            split = ",",
+            paramLabel = "SIZE",
+            defaultValue = "16K,64K,112K,256K,512K",
+            converter = ListConverters.DictSize.class,
+            description = "Dictionary sizes to try (default: ${DEFAULT-VALUE}).")
+    List<Integer> dictSizes;
+
+    @Option(
+            names = "--level",
+            split = ",",
+            paramLabel = "LEVEL",
+            defaultValue = "1,3,5",
+            converter = ListConverters.Level.class,
+            description = "zstd levels to try (default: ${DEFAULT-VALUE}).")
+    List<Integer> levels;
+
+    @Option(
+            names = "--batch",
+            split = ",",
+            paramLabel = "N",
+            defaultValue = "1,4",
+            converter = ListConverters.BatchSize.class,
+            description = "Events per payload to evaluate; the choice uses the first (default: ${DEFAULT-VALUE}).")
+    List<Integer> batchSizes;
+
+    @Option(
+            names = "--holdout",
+            paramLabel = "FRACTION",
+            defaultValue = "20%",
+            converter = ListConverters.Fraction.class,
+            description = "Share of the sample held out for evaluation, never trained on (default: ${DEFAULT-VALUE}).")
+    double holdout;
+
+    @Option(
+            names = "--holdout-from",
+            paramLabel = "WHICH",
+            defaultValue = "random",
+            description = "Which events to hold out (${COMPLETION-CANDIDATES}): a random share of the sample, or the"
+                    + " latest events in input order, what a dictionary trained now meets next, drift included"
+                    + " (default: ${DEFAULT-VALUE}).")
+    HoldoutFrom holdoutFrom;
+
+    @Option(
+            names = "--objective",
+            paramLabel = "OBJECTIVE",
+            defaultValue = "balanced",
+            description = "How to choose: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+    Objective objective;
+
+    @Option(
+            names = "--min-mbps",
+            paramLabel = "MB/s",
+            defaultValue = "100",
+            description = "Only choose dictionaries that compress at least this fast (default: ${DEFAULT-VALUE}).")
+    double minMbps;
+
+    @Option(
+            names = "--max-samples",
+            paramLabel = "N",
+            defaultValue = "200000",
+            description = "Most events to sample, training plus held-out (default: ${DEFAULT-VALUE}).")
+    int maxSamples;
+
+    @Option(
+            names = "--max-sample-bytes",
+            paramLabel = "SIZE",
+            defaultValue = "32M",
+            converter = ListConverters.ByteCount.class,
+            description = "Most bytes of events to sample (default: ${DEFAULT-VALUE}).")
+    long maxSampleBytes;
+
+    @Mixin
+    SamplingOptions sampling;
+
+    @Option(
+            names = "--threads",
+            paramLabel = "N",
+            description = "Dictionaries trained at once (default: the number of CPUs).")
+    int threads = Runtime.getRuntime().availableProcessors();
+
+    /** Every option at its default, as {@code zdict train} runs without them. */
+    static TrainingOptions defaults() {
+        TrainingOptions options = new TrainingOptions();
+        new CommandLine(options).setCaseInsensitiveEnumValuesAllowed(true).parseArgs();
+        return options;
+    }
+
+    /** Refuses values that each option's type allows but training does not; usage errors name them. */
+    void check() {
+        if (maxSamples < 10) {
+            throw new ParameterException(
+                    spec.commandLine(), "Invalid value for option '--max-samples': " + maxSamples + " is below 10");
+        }
+        if (threads < 1) {
+            throw new ParameterException(
+                    spec.commandLine(), "Invalid value for option '--threads': " + threads + " is below 1");
+        }
+    }
+
+    Sampler sampler() {
+        return new Sampler(maxSamples, maxSampleBytes, holdout, holdoutFrom, sampling.seed, sampling.onError);
+    }
+
+    GridSettings grid() {
+        return new GridSettings(dictSizes, levels, batchSizes, objective, minMbps, threads);
+    }
+
+    HoldoutFrom holdoutFrom() {
+        return holdoutFrom;
+    }
+}
