@@ -1,6 +1,5 @@
 package org.zdict.cli;
 
-import com.github.luben.zstd.util.Native;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -17,13 +16,20 @@ public final class ZdictVersion implements IVersionProvider {
 
     @Override
     public String[] getVersion() {
+        Properties build = build();
         return new String[] {
-            "zdict " + projectVersion(), "zstd-jni " + zstdJniVersion(), "Java " + System.getProperty("java.version")
+            "zdict " + value(build, "version", "(development build)"),
+            "zstd-jni " + value(build, "zstd-jni", "(unknown version)"),
+            "Java " + System.getProperty("java.version")
         };
     }
 
     /** The Maven project version this build was made from. */
     static String projectVersion() {
+        return value(build(), "version", "(development build)");
+    }
+
+    private static Properties build() {
         Properties properties = new Properties();
         try (InputStream in = ZdictVersion.class.getResourceAsStream(RESOURCE)) {
             if (in != null) {
@@ -32,13 +38,12 @@ public final class ZdictVersion implements IVersionProvider {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        String version = properties.getProperty("version");
-        return version == null || version.startsWith("$") ? "(development build)" : version;
+        return properties;
     }
 
-    private static String zstdJniVersion() {
-        Package zstd = Native.class.getPackage();
-        String version = zstd == null ? null : zstd.getImplementationVersion();
-        return version == null ? "(unknown version)" : version;
+    /** The value written by the build, or {@code otherwise} when the resource was not filtered (an IDE build). */
+    private static String value(Properties build, String key, String otherwise) {
+        String value = build.getProperty(key);
+        return value == null || value.startsWith("$") ? otherwise : value;
     }
 }
