@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.zdict.RegistryException;
@@ -17,18 +18,30 @@ import org.zdict.internal.DictionaryContent;
 import org.zdict.testing.SampleEvents;
 import org.zdict.train.DictionaryTrainer;
 
-/** The behaviour every registry implementation owes its users; one thin subclass per implementation. */
-abstract class DictionaryRegistryContract {
-    static final byte[] DICTIONARY = DictionaryTrainer.train(SampleEvents.synthetic(2000, 7), 4096, 3);
-    static final byte[] OTHER_DICTIONARY = DictionaryTrainer.train(SampleEvents.synthetic(2000, 8), 4096, 5);
+/**
+ * The behaviour every registry implementation owes its users; one thin subclass per implementation,
+ * in this module or, through the test jar, in the module that holds the implementation. Each test gets
+ * a new, empty registry from {@link #newRegistry()}.
+ */
+public abstract class DictionaryRegistryContract {
+    protected static final byte[] DICTIONARY = DictionaryTrainer.train(SampleEvents.synthetic(2000, 7), 4096, 3);
+    protected static final byte[] OTHER_DICTIONARY = DictionaryTrainer.train(SampleEvents.synthetic(2000, 8), 4096, 5);
 
-    DictionaryRegistry registry;
+    protected DictionaryRegistry registry;
 
-    abstract DictionaryRegistry newRegistry() throws Exception;
+    /** A new, empty registry; the contract closes it after the test. */
+    protected abstract DictionaryRegistry newRegistry() throws Exception;
 
     @BeforeEach
     void createRegistry() throws Exception {
         registry = newRegistry();
+    }
+
+    @AfterEach
+    void closeRegistry() {
+        if (registry != null) {
+            registry.close();
+        }
     }
 
     @Test

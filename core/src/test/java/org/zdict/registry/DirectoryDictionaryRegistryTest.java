@@ -30,7 +30,7 @@ class DirectoryDictionaryRegistryTest extends DictionaryRegistryContract {
     Path dir;
 
     @Override
-    DictionaryRegistry newRegistry() {
+    protected DictionaryRegistry newRegistry() {
         return DirectoryDictionaryRegistry.open(dir);
     }
 

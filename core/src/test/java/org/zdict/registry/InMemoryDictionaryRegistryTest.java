@@ -2,7 +2,7 @@ package org.zdict.registry;
 
 class InMemoryDictionaryRegistryTest extends DictionaryRegistryContract {
     @Override
-    DictionaryRegistry newRegistry() {
+    protected DictionaryRegistry newRegistry() {
         return new InMemoryDictionaryRegistry();
     }
 }
