@@ -27,12 +27,10 @@ final class RegistryCache {
         return dir;
     }
 
-    /** What the cache holds: the state and the bytes of each version. Empty if there is no cache. */
-    record Snapshot(VersionTable state, Map<Integer, byte[]> contents) {}
-
-    Snapshot load() {
+    /** What the local copy holds; empty if there is none or it is unreadable. */
+    RegistryCopy load() {
         if (!Files.isRegularFile(dir.resolve(RegistryFolder.MANIFEST))) {
-            return new Snapshot(VersionTable.EMPTY, Map.of());
+            return RegistryCopy.EMPTY;
         }
         try {
             RegistryFolder copy = new RegistryFolder(dir);
@@ -42,15 +40,15 @@ final class RegistryCache {
                 contents.put(info.version(), copy.readVerified(info));
             }
             int next = records.stream().mapToInt(DictionaryInfo::version).max().orElse(0);
-            return new Snapshot(VersionTable.of(next + 1, records), contents);
+            return RegistryCopy.of(VersionTable.of(next + 1, records), contents);
         } catch (ZdictException e) {
-            return new Snapshot(VersionTable.EMPTY, Map.of());
+            return RegistryCopy.EMPTY;
         }
     }
 
-    void write(VersionTable state, Map<Integer, byte[]> contents) throws IOException {
+    void write(RegistryCopy latest) throws IOException {
         try {
-            new RegistryFolder(dir).replicate(state, contents);
+            new RegistryFolder(dir).replicate(latest.table(), latest.contents());
         } catch (ZdictException e) {
             throw new IOException("Cannot write the local copy in " + dir + ": " + e.getMessage(), e);
         }

@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -18,12 +17,11 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.zdict.RegistryException;
-import org.zdict.internal.VersionTable;
 
 /**
  * Reads a registry topic from the start on a background thread, then follows it, folding the records
  * into a {@link RegistryLog}. Until it has read to the end once, it serves the local copy; after that,
- * the live state, which it also writes to the local copy after every change.
+ * the live contents, which it also writes to the local copy after every change.
  */
 final class RegistryFollower implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(RegistryFollower.class);
@@ -40,30 +38,23 @@ final class RegistryFollower implements AutoCloseable {
     private long position;
     private boolean caughtUp;
 
-    private volatile View view;
+    private volatile RegistryCopy served;
     private volatile boolean closed;
     private volatile Exception problem;
-
-    /** What readers see: a state and the bytes of each of its versions. */
-    record View(VersionTable state, OptionalInt active, Map<Integer, byte[]> contents) {
-        static View of(VersionTable state, Map<Integer, byte[]> contents) {
-            return new View(state, state.activeVersion(), Map.copyOf(contents));
-        }
-    }
 
     RegistryFollower(String where, String topic, Map<String, Object> consumerConfig, RegistryCache cache) {
         this.where = where;
         this.partition = new TopicPartition(topic, 0);
         this.cache = cache;
-        RegistryCache.Snapshot cached = cache.load();
-        this.view = View.of(cached.state(), cached.contents());
+        this.served = cache.load();
         this.consumer = new KafkaConsumer<>(consumerConfig, new StringDeserializer(), new ByteArrayDeserializer());
         this.thread = new Thread(this::follow, "zdict-registry-" + topic);
         this.thread.setDaemon(true);
     }
 
-    View view() {
-        return view;
+    /** What readers see: the local copy until the first read to the end, the live contents after. */
+    RegistryCopy served() {
+        return served;
     }
 
     Exception problem() {
@@ -96,18 +87,18 @@ final class RegistryFollower implements AutoCloseable {
         }
     }
 
-    /** Waits up to {@code timeout} for {@code version} to be in the view; returns whether it is. */
+    /** Waits up to {@code timeout} for {@code version} to be served; returns whether it is. */
     boolean awaitVersion(int version, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
         synchronized (monitor) {
-            while (!view.state().versions().containsKey(version) && !closed) {
+            while (!served.table().versions().containsKey(version) && !closed) {
                 long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
                 if (left <= 0) {
                     return false;
                 }
                 waitQuietly(left);
             }
-            return view.state().versions().containsKey(version);
+            return served.table().versions().containsKey(version);
         }
     }
 
@@ -164,7 +155,7 @@ final class RegistryFollower implements AutoCloseable {
 
     private void apply(ConsumerRecords<String, byte[]> records, long next, long end) {
         boolean changed = false;
-        View written = null;
+        RegistryCopy written = null;
         synchronized (monitor) {
             for (ConsumerRecord<String, byte[]> r : records) {
                 try {
@@ -180,17 +171,17 @@ final class RegistryFollower implements AutoCloseable {
             }
             if (changed && caughtUp) {
                 Map<Integer, byte[]> contents = new HashMap<>();
-                for (int v : log.view().versions().keySet()) {
+                for (int v : log.table().versions().keySet()) {
                     contents.put(v, log.content(v));
                 }
-                view = View.of(log.view(), contents);
-                written = view;
+                served = RegistryCopy.of(log.table(), contents);
+                written = served;
             }
             monitor.notifyAll();
         }
         if (written != null) {
             try {
-                cache.write(written.state(), written.contents());
+                cache.write(written);
             } catch (java.io.IOException | RuntimeException e) {
                 LOG.warn("Cannot update the local copy of {} in {}: {}", where, cache.dir(), e.toString());
             }

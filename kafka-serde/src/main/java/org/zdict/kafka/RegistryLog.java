@@ -3,14 +3,14 @@ package org.zdict.kafka;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
-import org.zdict.internal.VersionTable;
-import org.zdict.kafka.RegistryRecords.Published;
-import org.zdict.kafka.RegistryRecords.State;
+import org.zdict.kafka.RegistryRecords.DictionaryRecord;
+import org.zdict.kafka.RegistryRecords.StateRecord;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryStatus;
+import org.zdict.internal.VersionTable;
 
 /**
- * The registry topic folded into a state, record by record, in offset order. Not thread-safe; the
+ * The registry topic folded into a version table, record by record, in offset order. Not thread-safe; the
  * owner synchronises. The two rules that make concurrent writers safe:
  *
  * <ul>
@@ -24,24 +24,24 @@ import org.zdict.registry.DictionaryStatus;
  */
 final class RegistryLog {
     private final Map<Integer, String> winners = new HashMap<>();
-    private final Map<Integer, Published> contents = new TreeMap<>();
-    private State state = State.INITIAL;
-    private long stateOffset = -1;
+    private final Map<Integer, DictionaryRecord> contents = new TreeMap<>();
+    private StateRecord stateRecord = StateRecord.INITIAL;
+    private long stateRecordOffset = -1;
     private int maxClaimed;
-    private VersionTable view = VersionTable.EMPTY;
+    private VersionTable table = VersionTable.EMPTY;
 
-    /** Applies one record; returns whether the registry view changed. Unreadable records are skipped. */
+    /** Applies one record; returns whether the version table changed. Unreadable records are skipped. */
     boolean apply(long offset, String key, byte[] value) {
         if (RegistryRecords.STATE_KEY.equals(key)) {
             if (value == null) {
                 return false;
             }
-            State next = RegistryRecords.readState(value);
-            if (stateOffset >= 0 && next.basedOn() != stateOffset) {
+            StateRecord next = RegistryRecords.readStateRecord(value);
+            if (stateRecordOffset >= 0 && next.basedOn() != stateRecordOffset) {
                 return false;
             }
-            state = next;
-            stateOffset = offset;
+            stateRecord = next;
+            stateRecordOffset = offset;
             return rebuild();
         }
         int version = RegistryRecords.versionOfKey(key);
@@ -58,7 +58,7 @@ final class RegistryLog {
         if (winners.containsKey(version)) {
             return false;
         }
-        Published published = RegistryRecords.readPublished(value);
+        DictionaryRecord published = RegistryRecords.readDictionaryRecord(value);
         if (published.version() != version) {
             return false;
         }
@@ -73,37 +73,42 @@ final class RegistryLog {
         return winners.get(version);
     }
 
-    long stateOffset() {
-        return stateOffset;
+    /** The offset of the state record in force, -1 before the first. */
+    long stateRecordOffset() {
+        return stateRecordOffset;
     }
 
-    State state() {
-        return state;
+    /** The state record in force. */
+    StateRecord stateRecord() {
+        return stateRecord;
     }
 
-    VersionTable view() {
-        return view;
+    /** The versions the records so far give, with their status. */
+    VersionTable table() {
+        return table;
     }
 
     /** The bytes of {@code version}, or null. */
     byte[] content(int version) {
-        Published p = contents.get(version);
+        DictionaryRecord p = contents.get(version);
         return p == null ? null : p.content();
     }
 
     private boolean rebuild() {
-        int next = Math.max(state.nextVersion(), maxClaimed + 1);
-        if (!state.removed().isEmpty()) {
-            next = Math.max(next, state.removed().last() + 1);
+        int next = Math.max(stateRecord.nextVersion(), maxClaimed + 1);
+        if (!stateRecord.removed().isEmpty()) {
+            next = Math.max(next, stateRecord.removed().last() + 1);
         }
         TreeMap<Integer, DictionaryInfo> infos = new TreeMap<>();
-        for (Published p : contents.values()) {
-            if (state.removed().contains(p.version())) {
+        for (DictionaryRecord p : contents.values()) {
+            if (stateRecord.removed().contains(p.version())) {
                 continue;
             }
-            DictionaryStatus status = p.version() == state.active()
+            DictionaryStatus status = p.version() == stateRecord.active()
                     ? DictionaryStatus.ACTIVE
-                    : state.retired().contains(p.version()) ? DictionaryStatus.RETIRED : DictionaryStatus.AVAILABLE;
+                    : stateRecord.retired().contains(p.version())
+                            ? DictionaryStatus.RETIRED
+                            : DictionaryStatus.AVAILABLE;
             infos.put(
                     p.version(),
                     new DictionaryInfo(
@@ -115,7 +120,7 @@ final class RegistryLog {
                             status,
                             p.metadata()));
         }
-        view = new VersionTable(next, infos);
+        table = new VersionTable(next, infos);
         return true;
     }
 }

@@ -13,9 +13,9 @@ import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.zdict.RegistryException;
-import org.zdict.internal.VersionTable;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryStatus;
+import org.zdict.internal.VersionTable;
 
 /**
  * The JSON values of the registry topic (layout in docs/KAFKA.md): one record per published version
@@ -28,12 +28,12 @@ final class RegistryRecords {
 
     private RegistryRecords() {}
 
-    /** A published version: its immutable facts and bytes. */
-    public record Published(
+    /** A {@code dict/VERSION/WRITER} record: one published version, its immutable facts and bytes. */
+    public record DictionaryRecord(
             int version, String sha256, int level, Instant createdAt, Map<String, String> metadata, byte[] content) {}
 
     /**
-     * The lifecycle state.
+     * The {@code state} record: the lifecycle of every version, replaced as a whole by each change.
      *
      * @param nextVersion the lowest number never used
      * @param active the active version, 0 when none
@@ -43,7 +43,7 @@ final class RegistryRecords {
      * @param retiredAt when each retired version was retired, epoch milliseconds
      * @param basedOn the offset of the state record this one replaces, -1 for the first
      */
-    public record State(
+    public record StateRecord(
             int nextVersion,
             int active,
             SortedSet<Integer> retired,
@@ -51,18 +51,21 @@ final class RegistryRecords {
             SortedSet<Integer> everActive,
             Map<Integer, Long> retiredAt,
             long basedOn) {
-        public static final State INITIAL =
-                new State(1, 0, new TreeSet<>(), new TreeSet<>(), new TreeSet<>(), Map.of(), -1);
+        public static final StateRecord INITIAL =
+                new StateRecord(1, 0, new TreeSet<>(), new TreeSet<>(), new TreeSet<>(), Map.of(), -1);
 
-        public State {
+        public StateRecord {
             retired = new TreeSet<>(retired);
             removed = new TreeSet<>(removed);
             everActive = new TreeSet<>(everActive);
             retiredAt = Map.copyOf(retiredAt);
         }
 
-        /** The state record for the change from {@code before} (this record's view) to {@code after}. */
-        public State next(VersionTable before, VersionTable after, long basedOn, long nowMillis) {
+        /**
+         * The state record for the change from {@code before} (the version table this record gives) to
+         * {@code after}.
+         */
+        public StateRecord next(VersionTable before, VersionTable after, long basedOn, long nowMillis) {
             SortedSet<Integer> nextRemoved = new TreeSet<>(removed);
             for (int v : before.versions().keySet()) {
                 if (!after.versions().containsKey(v)) {
@@ -83,7 +86,7 @@ final class RegistryRecords {
             for (int v : nextRetired) {
                 nextRetiredAt.putIfAbsent(v, nowMillis);
             }
-            return new State(
+            return new StateRecord(
                     after.nextVersion(),
                     after.activeVersion().orElse(0),
                     nextRetired,
@@ -115,7 +118,7 @@ final class RegistryRecords {
         }
     }
 
-    public static byte[] write(Published p) {
+    public static byte[] write(DictionaryRecord p) {
         return generate(json -> {
             json.writeNumberField("version", p.version());
             json.writeStringField("sha256", p.sha256());
@@ -131,7 +134,7 @@ final class RegistryRecords {
         });
     }
 
-    public static byte[] write(State s) {
+    public static byte[] write(StateRecord s) {
         return generate(json -> {
             json.writeNumberField("nextVersion", s.nextVersion());
             json.writeNumberField("active", s.active());
@@ -147,7 +150,7 @@ final class RegistryRecords {
         });
     }
 
-    public static Published readPublished(byte[] value) {
+    public static DictionaryRecord readDictionaryRecord(byte[] value) {
         try (JsonParser json = JSON.createParser(value)) {
             expect(json.nextToken(), JsonToken.START_OBJECT, "a dictionary record object");
             int version = 0;
@@ -179,13 +182,13 @@ final class RegistryRecords {
             if (version <= 0 || sha256 == null || createdAt == null || content == null) {
                 throw new IOException("incomplete dictionary record (needs version, sha256, createdAt, content)");
             }
-            return new Published(version, sha256, level, createdAt, metadata, content);
+            return new DictionaryRecord(version, sha256, level, createdAt, metadata, content);
         } catch (IOException | RuntimeException e) {
             throw new RegistryException("Unreadable dictionary record in the registry topic: " + e.getMessage(), e);
         }
     }
 
-    public static State readState(byte[] value) {
+    public static StateRecord readStateRecord(byte[] value) {
         try (JsonParser json = JSON.createParser(value)) {
             expect(json.nextToken(), JsonToken.START_OBJECT, "a state record object");
             int nextVersion = 1;
@@ -216,7 +219,7 @@ final class RegistryRecords {
                     default -> json.skipChildren();
                 }
             }
-            return new State(nextVersion, active, retired, removed, everActive, retiredAt, basedOn);
+            return new StateRecord(nextVersion, active, retired, removed, everActive, retiredAt, basedOn);
         } catch (IOException | RuntimeException e) {
             throw new RegistryException("Unreadable state record in the registry topic: " + e.getMessage(), e);
         }

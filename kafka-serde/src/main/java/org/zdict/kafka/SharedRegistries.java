@@ -96,9 +96,7 @@ final class SharedRegistries {
     }
 
     private static DictionaryRegistry open(String location, ZdictSerdeConfig config) {
-        Map<String, Object> settings = config.registryClientConfig();
-        config.registryCacheDir().ifPresent(dir -> settings.put(KafkaDictionaryRegistry.CACHE_DIR_CONFIG, dir));
-        settings.put(KafkaDictionaryRegistry.INIT_TIMEOUT_MS_CONFIG, config.registryInitTimeoutMs());
+        Map<String, Object> settings = config.registrySettings();
         try {
             return DictionaryRegistries.open(location, settings);
         } catch (RegistryLocationException e) {

@@ -2,7 +2,6 @@ package org.zdict.kafka;
 
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Optional;
 import java.util.OptionalInt;
 import org.apache.kafka.common.config.AbstractConfig;
 import org.apache.kafka.common.config.ConfigDef;
@@ -29,22 +28,11 @@ public final class ZdictSerdeConfig extends AbstractConfig {
     public static final String REGISTRY_CONFIG = "zdict.registry";
     public static final String REGISTRY_DOC = "Where the dictionaries are: a folder path (a directory registry),"
             + " 'classpath:some/folder' (manifest.json and v000001.dict files on the classpath, read-only),"
-            + " or 'kafka://HOST:PORT/TOPIC' (a registry kept in a compacted topic, followed live).";
+            + " or 'kafka://HOST:PORT/TOPIC' (a registry kept in a compacted topic, followed live, with the"
+            + " zdict.registry.* settings of the Kafka registry).";
 
-    public static final String REGISTRY_CACHE_DIR_CONFIG = "zdict.registry.cache.dir";
-    public static final String REGISTRY_CACHE_DIR_DEFAULT = "";
-    public static final String REGISTRY_CACHE_DIR_DOC = "For a kafka:// registry: the folder of the local copy that"
-            + " lets a restarted client decode while the registry topic is unavailable. Empty means"
-            + " java.io.tmpdir/zdict-registry-cache/HOST_PORT_TOPIC.";
-
-    public static final String REGISTRY_INIT_TIMEOUT_MS_CONFIG = "zdict.registry.init.timeout.ms";
-    public static final long REGISTRY_INIT_TIMEOUT_MS_DEFAULT = 30_000L;
-    public static final String REGISTRY_INIT_TIMEOUT_MS_DOC = "For a kafka:// registry: how long configure() waits"
-            + " to read the registry topic to its end; if it cannot, it serves the local copy, or fails without one.";
-
-    public static final String REGISTRY_CLIENT_PREFIX = "zdict.registry.client.";
-    public static final String REGISTRY_CLIENT_DOC = "Settings given to the registry's own Kafka clients with the"
-            + " prefix removed, for example zdict.registry.client.security.protocol=SSL.";
+    /** The prefix of the settings passed to a kafka:// registry ({@link KafkaRegistryConfig}). */
+    public static final String REGISTRY_SETTINGS_PREFIX = "zdict.registry.";
 
     public static final String INNER_SERIALIZER_CONFIG = "zdict.inner.serializer";
     public static final Class<?> INNER_SERIALIZER_DEFAULT = ByteArraySerializer.class;
@@ -139,20 +127,7 @@ public final class ZdictSerdeConfig extends AbstractConfig {
                     Type.BOOLEAN,
                     ACCEPT_UNFRAMED_DEFAULT,
                     Importance.MEDIUM,
-                    ACCEPT_UNFRAMED_DOC)
-            .define(
-                    REGISTRY_CACHE_DIR_CONFIG,
-                    Type.STRING,
-                    REGISTRY_CACHE_DIR_DEFAULT,
-                    Importance.LOW,
-                    REGISTRY_CACHE_DIR_DOC)
-            .define(
-                    REGISTRY_INIT_TIMEOUT_MS_CONFIG,
-                    Type.LONG,
-                    REGISTRY_INIT_TIMEOUT_MS_DEFAULT,
-                    ConfigDef.Range.atLeast(1),
-                    Importance.LOW,
-                    REGISTRY_INIT_TIMEOUT_MS_DOC);
+                    ACCEPT_UNFRAMED_DOC);
 
     private final boolean forKey;
 
@@ -179,19 +154,12 @@ public final class ZdictSerdeConfig extends AbstractConfig {
         return getString(REGISTRY_CONFIG).trim();
     }
 
-    /** The folder of the local copy of a kafka:// registry, if one was configured. */
-    public Optional<String> registryCacheDir() {
-        String dir = getString(REGISTRY_CACHE_DIR_CONFIG);
-        return dir == null || dir.isBlank() ? Optional.empty() : Optional.of(dir);
-    }
-
-    public long registryInitTimeoutMs() {
-        return getLong(REGISTRY_INIT_TIMEOUT_MS_CONFIG);
-    }
-
-    /** Settings for the registry's own clients: every {@code zdict.registry.client.*} entry, prefix removed. */
-    public Map<String, Object> registryClientConfig() {
-        return new HashMap<>(originalsWithPrefix(REGISTRY_CLIENT_PREFIX, true));
+    /**
+     * The settings for a kafka:// registry: every {@value #REGISTRY_SETTINGS_PREFIX}* setting (with
+     * {@code zdict.key.} overrides applied for a key serde), read by {@link KafkaRegistryConfig}.
+     */
+    public Map<String, Object> registrySettings() {
+        return new HashMap<>(originalsWithPrefix(REGISTRY_SETTINGS_PREFIX, false));
     }
 
     public Class<?> innerSerializer() {
@@ -228,38 +196,12 @@ public final class ZdictSerdeConfig extends AbstractConfig {
         return getBoolean(ACCEPT_UNFRAMED_CONFIG);
     }
 
-    /** The settings as a Markdown table (name, type, default, description), for docs/KAFKA.md. */
+    /**
+     * The settings as a Markdown table (name, type, default, description), for docs/KAFKA.md; a kafka://
+     * registry's settings are in {@link KafkaRegistryConfig#markdownTable()}.
+     */
     public static String markdownTable() {
-        StringBuilder table = new StringBuilder("| Setting | Type | Default | Description |\n|---|---|---|---|\n");
-        for (ConfigDef.ConfigKey key : DEFINITION.configKeys().values()) {
-            String defaultValue;
-            if (!key.hasDefault()) {
-                defaultValue = "(required)";
-            } else if (key.defaultValue == null) {
-                defaultValue = "(unset)";
-            } else if (key.defaultValue.toString().isEmpty()) {
-                defaultValue = "(empty)";
-            } else if (key.defaultValue instanceof Class<?> type) {
-                defaultValue = "`" + type.getName() + "`";
-            } else {
-                defaultValue = "`" + key.defaultValue + "`";
-            }
-            table.append("| `")
-                    .append(key.name)
-                    .append("` | ")
-                    .append(key.type.name().toLowerCase(java.util.Locale.ROOT))
-                    .append(" | ")
-                    .append(defaultValue)
-                    .append(" | ")
-                    .append(key.documentation.replace("|", "\\|"))
-                    .append(" |\n");
-        }
-        table.append("| `")
-                .append(REGISTRY_CLIENT_PREFIX)
-                .append("*` | any | | ")
-                .append(REGISTRY_CLIENT_DOC)
-                .append(" |\n");
-        return table.toString();
+        return SettingsTable.markdown(DEFINITION);
     }
 
     private static Map<String, Object> withKeyOverrides(Map<String, ?> props) {

@@ -18,17 +18,20 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.common.config.ConfigResource;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.zdict.RegistryException;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryStatus;
 
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
 class KafkaDictionaryRegistryIT {
     private static Broker broker;
 
@@ -51,8 +54,8 @@ class KafkaDictionaryRegistryIT {
 
     private KafkaDictionaryRegistry open(String topic, String cache, Map<String, Object> extra) {
         Map<String, Object> config = new HashMap<>(extra);
-        config.put(KafkaDictionaryRegistry.CACHE_DIR_CONFIG, temp.resolve(cache).toString());
-        config.put(KafkaDictionaryRegistry.INIT_TIMEOUT_MS_CONFIG, "20000");
+        config.put(KafkaRegistryConfig.CACHE_DIR_CONFIG, temp.resolve(cache).toString());
+        config.put(KafkaRegistryConfig.INIT_TIMEOUT_MS_CONFIG, "20000");
         return KafkaDictionaryRegistry.open(broker.bootstrapServers(), topic, config);
     }
 
@@ -126,7 +129,7 @@ class KafkaDictionaryRegistryIT {
             assertTrue(registry.info(neverUsed.version()).isEmpty());
         }
         try (KafkaDictionaryRegistry noGrace =
-                open("reg-rules", "b", Map.of(KafkaDictionaryRegistry.REMOVE_GRACE_MS_CONFIG, "0"))) {
+                open("reg-rules", "b", Map.of(KafkaRegistryConfig.REMOVE_GRACE_MS_CONFIG, "0"))) {
             noGrace.remove(1);
             assertEquals(
                     List.of(2),
@@ -187,15 +190,13 @@ class KafkaDictionaryRegistryIT {
             registry.sync();
         }
         Map<String, Object> config = new HashMap<>();
-        config.put(
-                KafkaDictionaryRegistry.CACHE_DIR_CONFIG, temp.resolve("cache").toString());
-        config.put(KafkaDictionaryRegistry.INIT_TIMEOUT_MS_CONFIG, "1500");
+        config.put(KafkaRegistryConfig.CACHE_DIR_CONFIG, temp.resolve("cache").toString());
+        config.put(KafkaRegistryConfig.INIT_TIMEOUT_MS_CONFIG, "1500");
         try (KafkaDictionaryRegistry offline = KafkaDictionaryRegistry.open("127.0.0.1:1", "reg-cache", config)) {
             assertEquals(OptionalInt.of(1), offline.activeVersion());
             assertArrayEquals(TestDictionaries.trained(1), offline.get(1).content());
         }
-        config.put(
-                KafkaDictionaryRegistry.CACHE_DIR_CONFIG, temp.resolve("empty").toString());
+        config.put(KafkaRegistryConfig.CACHE_DIR_CONFIG, temp.resolve("empty").toString());
         RegistryException e = assertThrows(
                 RegistryException.class, () -> KafkaDictionaryRegistry.open("127.0.0.1:1", "reg-cache", config));
         assertTrue(e.getMessage().contains("no local copy"), e.getMessage());

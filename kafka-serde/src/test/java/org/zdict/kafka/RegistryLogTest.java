@@ -11,20 +11,20 @@ import java.util.OptionalInt;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.zdict.RegistryException;
+import org.zdict.kafka.RegistryRecords.DictionaryRecord;
+import org.zdict.kafka.RegistryRecords.StateRecord;
 import org.zdict.internal.DictionaryContent;
-import org.zdict.kafka.RegistryRecords.Published;
-import org.zdict.kafka.RegistryRecords.State;
 import org.zdict.registry.DictionaryStatus;
 
 class RegistryLogTest {
     private static byte[] dict(int version, long seed) {
         byte[] content = TestDictionaries.trained(seed);
-        return RegistryRecords.write(new Published(
+        return RegistryRecords.write(new DictionaryRecord(
                 version, DictionaryContent.sha256(content), 3, Instant.EPOCH, Map.of("seed", "" + seed), content));
     }
 
     private static byte[] state(int next, int active, long basedOn, Integer... retired) {
-        return RegistryRecords.write(new State(
+        return RegistryRecords.write(new StateRecord(
                 next,
                 active,
                 new TreeSet<>(java.util.List.of(retired)),
@@ -41,7 +41,7 @@ class RegistryLogTest {
         log.apply(1, "dict/1/b", dict(1, 2));
         assertEquals("dict/1/a", log.winner(1));
         assertArrayEquals(TestDictionaries.trained(1), log.content(1));
-        assertEquals(2, log.view().nextVersion());
+        assertEquals(2, log.table().nextVersion());
         log.apply(2, "dict/1/b", null); // the loser's tombstone changes nothing
         assertArrayEquals(TestDictionaries.trained(1), log.content(1));
     }
@@ -53,10 +53,10 @@ class RegistryLogTest {
         log.apply(1, "dict/2/a", dict(2, 2));
         log.apply(2, RegistryRecords.STATE_KEY, state(3, 1, -1));
         log.apply(3, RegistryRecords.STATE_KEY, state(3, 2, -1)); // raced with offset 2 and lost
-        assertEquals(OptionalInt.of(1), log.view().activeVersion());
+        assertEquals(OptionalInt.of(1), log.table().activeVersion());
         log.apply(4, RegistryRecords.STATE_KEY, state(3, 2, 2, 1));
-        assertEquals(OptionalInt.of(2), log.view().activeVersion());
-        assertEquals(DictionaryStatus.RETIRED, log.view().versions().get(1).status());
+        assertEquals(OptionalInt.of(2), log.table().activeVersion());
+        assertEquals(DictionaryStatus.RETIRED, log.table().versions().get(1).status());
     }
 
     @Test
@@ -64,8 +64,8 @@ class RegistryLogTest {
         RegistryLog log = new RegistryLog();
         log.apply(5, "dict/2/a", dict(2, 2));
         log.apply(9, RegistryRecords.STATE_KEY, state(3, 2, 7));
-        assertEquals(OptionalInt.of(2), log.view().activeVersion());
-        assertEquals(3, log.view().nextVersion(), "version 1, compacted away, is never reused");
+        assertEquals(OptionalInt.of(2), log.table().activeVersion());
+        assertEquals(3, log.table().nextVersion(), "version 1, compacted away, is never reused");
     }
 
     @Test
@@ -76,12 +76,12 @@ class RegistryLogTest {
         log.apply(
                 2,
                 RegistryRecords.STATE_KEY,
-                RegistryRecords.write(new State(
+                RegistryRecords.write(new StateRecord(
                         3, 2, new TreeSet<>(), new TreeSet<>(java.util.List.of(1)), new TreeSet<>(), Map.of(), -1)));
         log.apply(3, "dict/1/a", null);
-        assertTrue(log.view().versions().containsKey(2));
-        assertEquals(1, log.view().versions().size());
-        assertEquals(3, log.view().nextVersion());
+        assertTrue(log.table().versions().containsKey(2));
+        assertEquals(1, log.table().versions().size());
+        assertEquals(3, log.table().nextVersion());
     }
 
     @Test

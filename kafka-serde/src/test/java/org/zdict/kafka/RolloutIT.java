@@ -84,9 +84,7 @@ class RolloutIT {
             props.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
             props.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ZdictDeserializer.class);
             props.put(ZdictSerdeConfig.REGISTRY_CONFIG, location);
-            props.put(
-                    ZdictSerdeConfig.REGISTRY_CACHE_DIR_CONFIG,
-                    temp.resolve(name).toString());
+            props.put(KafkaRegistryConfig.CACHE_DIR_CONFIG, temp.resolve(name).toString());
             props.put(ZdictSerdeConfig.UNKNOWN_VERSION_WAIT_MS_CONFIG, "20000");
             consumer = new KafkaConsumer<>(props);
             consumer.subscribe(List.of(TOPIC));
@@ -129,7 +127,7 @@ class RolloutIT {
     @Test
     void everyRecordArrivesIntactWhileVersionsChange() throws Exception {
         Map<String, Object> admin = Map.of(
-                KafkaDictionaryRegistry.CACHE_DIR_CONFIG, temp.resolve("admin").toString());
+                KafkaRegistryConfig.CACHE_DIR_CONFIG, temp.resolve("admin").toString());
         try (KafkaDictionaryRegistry registry =
                 KafkaDictionaryRegistry.open(broker.bootstrapServers(), REGISTRY_TOPIC, admin)) {
             registry.publish(TestDictionaries.trained(1), 3, Map.of("step", "initial"));
@@ -147,7 +145,7 @@ class RolloutIT {
             props.put(ProducerConfig.LINGER_MS_CONFIG, 5);
             props.put(ZdictSerdeConfig.REGISTRY_CONFIG, location(false));
             props.put(
-                    ZdictSerdeConfig.REGISTRY_CACHE_DIR_CONFIG,
+                    KafkaRegistryConfig.CACHE_DIR_CONFIG,
                     temp.resolve("producer").toString());
 
             List<Throwable> sendErrors = new CopyOnWriteArrayList<>();

@@ -61,7 +61,7 @@ class SerdeBrokerIT {
                 broker.bootstrapServers(),
                 REGISTRY_TOPIC,
                 Map.of(
-                        KafkaDictionaryRegistry.CACHE_DIR_CONFIG,
+                        KafkaRegistryConfig.CACHE_DIR_CONFIG,
                         temp.resolve("admin-cache").toString()));
         registry.publish(TestDictionaries.trained(1), 3, Map.of("purpose", "it"));
         registry.activate(1);
@@ -81,7 +81,7 @@ class SerdeBrokerIT {
         Map<String, Object> props = new HashMap<>();
         props.put(ZdictSerdeConfig.REGISTRY_CONFIG, location());
         props.put(
-                ZdictSerdeConfig.REGISTRY_CACHE_DIR_CONFIG,
+                KafkaRegistryConfig.CACHE_DIR_CONFIG,
                 temp.resolve("serde-cache").toString());
         for (int i = 0; i < keyValues.length; i += 2) {
             props.put((String) keyValues[i], keyValues[i + 1]);
@@ -279,7 +279,7 @@ class SerdeBrokerIT {
         Map<String, Object> unreachable = zdict(
                 ZdictSerdeConfig.REGISTRY_CONFIG,
                 "kafka://127.0.0.1:1/" + REGISTRY_TOPIC,
-                ZdictSerdeConfig.REGISTRY_INIT_TIMEOUT_MS_CONFIG,
+                KafkaRegistryConfig.INIT_TIMEOUT_MS_CONFIG,
                 "1000");
         try (ZdictDeserializer<byte[]> deserializer = new ZdictDeserializer<>()) {
             deserializer.configure(unreachable, false);

@@ -48,7 +48,7 @@ class ZdictSerdeConfigTest {
         assertTrue(config.acceptUnframed());
         assertEquals(StringDeserializer.class, config.innerDeserializer());
         assertEquals("kafka://localhost:9092/_zdict", config.registry());
-        assertEquals("SSL", config.registryClientConfig().get("security.protocol"));
+        assertEquals("SSL", config.registrySettings().get("zdict.registry.client.security.protocol"));
     }
 
     @Test
@@ -92,6 +92,19 @@ class ZdictSerdeConfigTest {
             Class<?> nativeLoader = isolated.loadClass("com.github.luben.zstd.util.Native");
             assertFalse((Boolean) nativeLoader.getMethod("isLoaded").invoke(null));
         }
+    }
+
+    @Test
+    void passesTheRegistrySettingsOnWithKeyOverrides() {
+        Map<String, String> props = Map.of(
+                "zdict.registry", "kafka://localhost:9092/_zdict",
+                "zdict.registry.init.timeout.ms", "5000",
+                "zdict.key.registry.cache.dir", "/tmp/keys",
+                "zdict.level", "7");
+        assertEquals(Map.of("zdict.registry.init.timeout.ms", "5000"), new ZdictSerdeConfig(props).registrySettings());
+        assertEquals(
+                Map.of("zdict.registry.init.timeout.ms", "5000", "zdict.registry.cache.dir", "/tmp/keys"),
+                new ZdictSerdeConfig(props, true).registrySettings());
     }
 
     @Test

@@ -37,6 +37,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.zdict.codec.ZdictCodec;
 import org.zdict.format.PayloadPrefix;
 import org.zdict.kafka.KafkaDictionaryRegistry;
+import org.zdict.kafka.KafkaRegistryConfig;
 import org.zdict.kafka.ZdictDeserializer;
 import org.zdict.kafka.ZdictSerdeConfig;
 import org.zdict.kafka.ZdictSerializer;
@@ -140,7 +141,7 @@ class KafkaFaultsIT {
             int v2 = operator.publish(dictionary(4), 3, Map.of()).version();
             // The consumer host ran once while v1 and v2 existed: that left its local copy.
             Map<String, Object> consumerRegistry = new HashMap<>();
-            consumerRegistry.put(KafkaDictionaryRegistry.CACHE_DIR_CONFIG, consumerCache.toString());
+            consumerRegistry.put(KafkaRegistryConfig.CACHE_DIR_CONFIG, consumerCache.toString());
             KafkaDictionaryRegistry.open(servers, registryTopic, consumerRegistry)
                     .close();
             int v3 = operator.publish(dictionary(5), 3, Map.of()).version();
@@ -155,8 +156,8 @@ class KafkaFaultsIT {
 
         Map<String, Object> props = consumerProps("cached-consumer");
         props.put(ZdictSerdeConfig.REGISTRY_CONFIG, "kafka://127.0.0.1:" + deadPort() + "/" + registryTopic);
-        props.put(ZdictSerdeConfig.REGISTRY_CACHE_DIR_CONFIG, consumerCache.toString());
-        props.put(ZdictSerdeConfig.REGISTRY_INIT_TIMEOUT_MS_CONFIG, "3000");
+        props.put(KafkaRegistryConfig.CACHE_DIR_CONFIG, consumerCache.toString());
+        props.put(KafkaRegistryConfig.INIT_TIMEOUT_MS_CONFIG, "3000");
         props.put(ZdictSerdeConfig.UNKNOWN_VERSION_WAIT_MS_CONFIG, "100");
         int decoded = 0;
         int refused = 0;
@@ -204,7 +205,7 @@ class KafkaFaultsIT {
         props.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ZdictSerializer.class);
         props.put(ZdictSerdeConfig.REGISTRY_CONFIG, "kafka://" + broker.bootstrapServers() + "/" + registryTopic);
         props.put(
-                ZdictSerdeConfig.REGISTRY_CACHE_DIR_CONFIG,
+                KafkaRegistryConfig.CACHE_DIR_CONFIG,
                 temp.resolve("producer-cache").toString());
         try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(props)) {
             for (int i = 0; !stop.get(); i++) {
@@ -297,14 +298,14 @@ class KafkaFaultsIT {
         props.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
         props.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ZdictDeserializer.class);
         props.put(
-                ZdictSerdeConfig.REGISTRY_CACHE_DIR_CONFIG,
+                KafkaRegistryConfig.CACHE_DIR_CONFIG,
                 temp.resolve(name + "-cache").toString());
         return props;
     }
 
     private static Map<String, Object> cache(String name) {
         return Map.of(
-                KafkaDictionaryRegistry.CACHE_DIR_CONFIG,
+                KafkaRegistryConfig.CACHE_DIR_CONFIG,
                 temp.resolve(name + "-cache").toString());
     }
 

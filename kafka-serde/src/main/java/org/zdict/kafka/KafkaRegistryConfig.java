@@ -1,0 +1,111 @@
+package org.zdict.kafka;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.kafka.common.config.AbstractConfig;
+import org.apache.kafka.common.config.ConfigDef;
+import org.apache.kafka.common.config.ConfigDef.Importance;
+import org.apache.kafka.common.config.ConfigDef.Type;
+
+/**
+ * The settings of a {@link KafkaDictionaryRegistry}, as given to {@link KafkaDictionaryRegistry#open}
+ * (by code, by a serde from its {@code zdict.registry.*} settings, or from a {@code kafka://} location's
+ * query). The {@code zdict.registry.*} settings below are the registry's own; every other setting not
+ * starting with {@code zdict.}, and every {@code zdict.registry.client.*} setting with the prefix
+ * removed, goes to the registry's Kafka clients. Bad values fail with a {@code ConfigException} naming
+ * the setting and the value.
+ */
+public final class KafkaRegistryConfig extends AbstractConfig {
+    public static final String CACHE_DIR_CONFIG = "zdict.registry.cache.dir";
+    public static final String CACHE_DIR_DEFAULT = "";
+    public static final String CACHE_DIR_DOC = "For a kafka:// registry: the folder of the local copy that lets a"
+            + " restarted client decode while the registry topic is unavailable. Empty means"
+            + " java.io.tmpdir/zdict-registry-cache/HOST_PORT_TOPIC.";
+
+    public static final String INIT_TIMEOUT_MS_CONFIG = "zdict.registry.init.timeout.ms";
+    public static final long INIT_TIMEOUT_MS_DEFAULT = 30_000L;
+    public static final String INIT_TIMEOUT_MS_DOC = "For a kafka:// registry: how long opening it (a serde's"
+            + " configure(), a zdict command) waits to read the registry topic to its end; if it cannot, it serves"
+            + " the local copy, or fails without one. Also the limit for each of the registry's Kafka requests.";
+
+    public static final String REMOVE_GRACE_MS_CONFIG = "zdict.registry.remove.grace.ms";
+    public static final long REMOVE_GRACE_MS_DEFAULT = 7L * 24 * 60 * 60 * 1000;
+    public static final String REMOVE_GRACE_MS_DOC = "For a kafka:// registry: how long a version that was ever"
+            + " active must have been retired before it can be removed, because records inside a topic's retention"
+            + " may still use it. Set it to the longest retention.ms of the topics written with the registry; the"
+            + " default is Kafka's default retention, 7 days.";
+
+    public static final String CLIENT_PREFIX = "zdict.registry.client.";
+    public static final String CLIENT_DOC = "For a kafka:// registry: settings for the registry's own Kafka clients"
+            + " (TLS, SASL), prefix removed, for example zdict.registry.client.security.protocol=SSL. In a"
+            + " kafka:// location's query and in KafkaDictionaryRegistry.open the prefix may be left out.";
+
+    private static final String ZDICT_PREFIX = "zdict.";
+
+    private static final ConfigDef DEFINITION = new ConfigDef()
+            .define(CACHE_DIR_CONFIG, Type.STRING, CACHE_DIR_DEFAULT, Importance.LOW, CACHE_DIR_DOC)
+            .define(
+                    INIT_TIMEOUT_MS_CONFIG,
+                    Type.LONG,
+                    INIT_TIMEOUT_MS_DEFAULT,
+                    ConfigDef.Range.atLeast(1),
+                    Importance.LOW,
+                    INIT_TIMEOUT_MS_DOC)
+            .define(
+                    REMOVE_GRACE_MS_CONFIG,
+                    Type.LONG,
+                    REMOVE_GRACE_MS_DEFAULT,
+                    ConfigDef.Range.atLeast(0),
+                    Importance.LOW,
+                    REMOVE_GRACE_MS_DOC);
+
+    public KafkaRegistryConfig(Map<String, ?> settings) {
+        super(DEFINITION, settings == null ? Map.of() : settings, false);
+    }
+
+    /** The definition of every setting, for documentation and tools. */
+    public static ConfigDef configDef() {
+        return new ConfigDef(DEFINITION);
+    }
+
+    /** The folder of the local copy: {@value #CACHE_DIR_CONFIG}, or {@link #defaultCacheDir} if empty. */
+    public Path cacheDir(String bootstrapServers, String topic) {
+        String dir = getString(CACHE_DIR_CONFIG);
+        return dir == null || dir.isBlank() ? defaultCacheDir(bootstrapServers, topic) : Path.of(dir);
+    }
+
+    /** {@code <java.io.tmpdir>/zdict-registry-cache/<servers>_<topic>}, with unsafe characters replaced. */
+    public static Path defaultCacheDir(String bootstrapServers, String topic) {
+        String name = (bootstrapServers + "_" + topic).replaceAll("[^A-Za-z0-9._-]", "_");
+        return Path.of(System.getProperty("java.io.tmpdir"), "zdict-registry-cache", name);
+    }
+
+    public long initTimeoutMs() {
+        return getLong(INIT_TIMEOUT_MS_CONFIG);
+    }
+
+    public long removeGraceMs() {
+        return getLong(REMOVE_GRACE_MS_CONFIG);
+    }
+
+    /**
+     * Settings for the registry's Kafka clients: every setting not starting with {@code zdict.}, then
+     * every {@value #CLIENT_PREFIX} setting with the prefix removed (these win).
+     */
+    public Map<String, Object> clientSettings() {
+        Map<String, Object> client = new HashMap<>();
+        originals().forEach((key, value) -> {
+            if (!key.startsWith(ZDICT_PREFIX)) {
+                client.put(key, value);
+            }
+        });
+        client.putAll(originalsWithPrefix(CLIENT_PREFIX, true));
+        return client;
+    }
+
+    /** The settings as a Markdown table (name, type, default, description), for docs/KAFKA.md. */
+    public static String markdownTable() {
+        return SettingsTable.markdown(DEFINITION) + SettingsTable.prefixRow(CLIENT_PREFIX, CLIENT_DOC);
+    }
+}

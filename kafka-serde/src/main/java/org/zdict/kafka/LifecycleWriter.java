@@ -1,0 +1,105 @@
+package org.zdict.kafka;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.function.UnaryOperator;
+import org.zdict.RegistryException;
+import org.zdict.kafka.RegistryRecords.StateRecord;
+import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.DictionaryStatus;
+import org.zdict.internal.VersionTable;
+
+/**
+ * Activates, retires and removes versions by compare-and-publish on the {@code state} record: the new
+ * record names the offset of the state record it was computed from, readers ignore it if that is no
+ * longer the state record in force (see {@link RegistryLog}), and its writer then re-reads and retries.
+ * The lifecycle rules are those of {@link VersionTable}; on top of them, a version that was ever active
+ * can be removed only once it has been retired for the remove grace. Callers write one at a time.
+ */
+final class LifecycleWriter {
+    static final int MAX_ATTEMPTS = 10;
+
+    private final String where;
+    private final RegistryTopic topic;
+    private final RegistryFollower follower;
+    private final long timeoutMs;
+    private final long removeGraceMs;
+    private final Clock clock;
+
+    /** What a change is computed from: the version table, and the state record in force and its offset. */
+    private record Base(VersionTable table, StateRecord stateRecord, long offset) {}
+
+    LifecycleWriter(
+            String where,
+            RegistryTopic topic,
+            RegistryFollower follower,
+            long timeoutMs,
+            long removeGraceMs,
+            Clock clock) {
+        this.where = where;
+        this.topic = topic;
+        this.follower = follower;
+        this.timeoutMs = timeoutMs;
+        this.removeGraceMs = removeGraceMs;
+        this.clock = clock;
+    }
+
+    void activate(int version) {
+        change(table -> table.withActive(version, where));
+    }
+
+    void retire(int version) {
+        change(table -> table.withRetired(version, where));
+    }
+
+    /** Removes {@code version}, then tombstones its dictionary record; its number is never reused. */
+    void remove(int version) {
+        change(table -> {
+            checkRemovable(version);
+            return table.withRemoved(version, where);
+        });
+        String key = follower.read(log -> log.winner(version));
+        if (key != null) {
+            topic.send(key, null);
+        }
+    }
+
+    private void checkRemovable(int version) {
+        StateRecord record = follower.read(RegistryLog::stateRecord);
+        VersionTable table = follower.read(RegistryLog::table);
+        DictionaryInfo info = table.require(version, where);
+        if (!record.everActive().contains(version) || info.status() == DictionaryStatus.ACTIVE) {
+            return;
+        }
+        Long retiredAt = record.retiredAt().get(version);
+        if (info.status() != DictionaryStatus.RETIRED || retiredAt == null) {
+            throw new RegistryException("Cannot remove version " + version + " in " + where
+                    + ": it has been active, so records may use it; retire it first, then remove it once records"
+                    + " written with it have left every topic's retention");
+        }
+        long age = clock.millis() - retiredAt;
+        if (age < removeGraceMs) {
+            throw new RegistryException("Cannot remove version " + version + " in " + where + ": it was retired "
+                    + Instant.ofEpochMilli(retiredAt) + ", " + age / 1000 + " s ago, less than the "
+                    + removeGraceMs / 1000 + " s grace (" + KafkaRegistryConfig.REMOVE_GRACE_MS_CONFIG
+                    + ", by default Kafka's default retention of 7 days); records inside a topic's retention may"
+                    + " still use it");
+        }
+    }
+
+    private void change(UnaryOperator<VersionTable> change) {
+        for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+            follower.awaitPosition(topic.endOffset(), timeoutMs);
+            Base before = follower.read(log -> new Base(log.table(), log.stateRecord(), log.stateRecordOffset()));
+            VersionTable after = change.apply(before.table());
+            StateRecord next = before.stateRecord().next(before.table(), after, before.offset(), clock.millis());
+            long offset = topic.send(RegistryRecords.STATE_KEY, RegistryRecords.write(next));
+            follower.awaitPosition(offset + 1, timeoutMs);
+            if (follower.read(RegistryLog::stateRecordOffset) == offset) {
+                return;
+            }
+        }
+        throw new RegistryException("Could not change the state of " + where + " after " + MAX_ATTEMPTS
+                + " attempts: too many concurrent writers");
+    }
+}

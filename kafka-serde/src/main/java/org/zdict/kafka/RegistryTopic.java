@@ -1,0 +1,198 @@
+package org.zdict.kafka;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
+import org.apache.kafka.clients.CommonClientConfigs;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.KafkaFuture;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.config.TopicConfig;
+import org.apache.kafka.common.errors.RetriableException;
+import org.apache.kafka.common.errors.TopicExistsException;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.zdict.RegistryException;
+
+/**
+ * The registry topic and the Kafka clients that write it: an admin client (create and describe the
+ * topic, read its end offset) and an idempotent producer, both created on first use. Every request
+ * waits at most the registry's timeout. Thread-safe.
+ */
+final class RegistryTopic implements AutoCloseable {
+    private final String where;
+    private final String topic;
+    private final TopicPartition partition;
+    private final Map<String, Object> clientSettings;
+    private final long timeoutMs;
+    private boolean closed;
+    private KafkaProducer<String, byte[]> producer;
+    private Admin admin;
+
+    /**
+     * @param where the registry's description, for messages
+     * @param clientSettings settings for every client, {@code bootstrap.servers} included
+     */
+    RegistryTopic(String where, String topic, Map<String, Object> clientSettings, long timeoutMs) {
+        this.where = where;
+        this.topic = topic;
+        this.partition = new TopicPartition(topic, 0);
+        this.clientSettings = Map.copyOf(clientSettings);
+        this.timeoutMs = timeoutMs;
+    }
+
+    String name() {
+        return topic;
+    }
+
+    /**
+     * Creates the topic (compacted, one partition) if it is missing.
+     *
+     * @throws RegistryException if the topic has more than one partition
+     * @throws RuntimeException if the cluster cannot be reached in time
+     */
+    void ensureExists() {
+        Admin a = admin();
+        NewTopic newTopic = new NewTopic(topic, Optional.of(1), Optional.empty())
+                .configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT));
+        try {
+            a.createTopics(List.of(newTopic)).all().get(timeoutMs, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            if (!(e.getCause() instanceof TopicExistsException)) {
+                throw new IllegalStateException(e.getCause());
+            }
+        } catch (TimeoutException e) {
+            throw new IllegalStateException("timed out after " + timeoutMs + " ms", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+        TopicDescription description =
+                retrying(() -> a.describeTopics(List.of(topic)).allTopicNames()).get(topic);
+        if (description.partitions().size() != 1) {
+            throw new RegistryException("Registry topic " + where + " has "
+                    + description.partitions().size()
+                    + " partitions; a registry topic must have exactly one (its order is the registry's history)");
+        }
+    }
+
+    /** The offset the next record will get. */
+    long endOffset() {
+        return retrying(() -> admin().listOffsets(Map.of(partition, OffsetSpec.latest()))
+                        .partitionResult(partition))
+                .offset();
+    }
+
+    /** Appends a record (a tombstone if {@code value} is null) and returns its offset. */
+    long send(String key, byte[] value) {
+        return await(producer().send(new ProducerRecord<>(topic, 0, key, value)))
+                .offset();
+    }
+
+    /** Settings for a consumer that reads the topic from the start, outside any group. */
+    Map<String, Object> consumerSettings() {
+        Map<String, Object> config = new HashMap<>(clientSettings);
+        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        config.remove(ConsumerConfig.GROUP_ID_CONFIG);
+        config.putIfAbsent(ConsumerConfig.CLIENT_ID_CONFIG, "zdict-registry-follower-" + topic);
+        return config;
+    }
+
+    /** Closes the clients. Idempotent; afterwards no client is created. */
+    @Override
+    public synchronized void close() {
+        closed = true;
+        if (producer != null) {
+            producer.close(Duration.ofSeconds(5));
+            producer = null;
+        }
+        if (admin != null) {
+            admin.close(Duration.ofSeconds(5));
+            admin = null;
+        }
+    }
+
+    /** Awaits a request, repeating it while it fails retriably (a topic just created is not known everywhere yet). */
+    private <T> T retrying(Supplier<KafkaFuture<T>> request) {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+        while (true) {
+            try {
+                return await(request.get());
+            } catch (RegistryException e) {
+                if (!(e.getCause() instanceof RetriableException) || System.nanoTime() - deadline > 0) {
+                    throw e;
+                }
+                try {
+                    Thread.sleep(100);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private synchronized KafkaProducer<String, byte[]> producer() {
+        checkOpen();
+        if (producer == null) {
+            Map<String, Object> config = new HashMap<>(clientSettings);
+            config.put(ProducerConfig.ACKS_CONFIG, "all");
+            config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+            config.put(ProducerConfig.LINGER_MS_CONFIG, 0);
+            config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, timeoutMs);
+            config.putIfAbsent(ProducerConfig.CLIENT_ID_CONFIG, "zdict-registry-writer-" + topic);
+            producer = new KafkaProducer<>(config, new StringSerializer(), new ByteArraySerializer());
+        }
+        return producer;
+    }
+
+    private synchronized Admin admin() {
+        checkOpen();
+        if (admin == null) {
+            Map<String, Object> config = new HashMap<>(clientSettings);
+            int timeout = (int) Math.min(timeoutMs, Integer.MAX_VALUE);
+            config.put(CommonClientConfigs.DEFAULT_API_TIMEOUT_MS_CONFIG, timeout);
+            config.put(CommonClientConfigs.REQUEST_TIMEOUT_MS_CONFIG, timeout);
+            admin = Admin.create(config);
+        }
+        return admin;
+    }
+
+    private <T> T await(KafkaFuture<T> future) {
+        return await(future.toCompletionStage().toCompletableFuture());
+    }
+
+    private <T> T await(Future<T> future) {
+        try {
+            return future.get(timeoutMs, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            throw new RegistryException("Kafka request to " + where + " failed: " + e.getCause(), e.getCause());
+        } catch (TimeoutException e) {
+            throw new RegistryException("Kafka request to " + where + " timed out after " + timeoutMs + " ms", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RegistryException("Interrupted while waiting for " + where, e);
+        }
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException("This KafkaDictionaryRegistry (" + where + ") is closed");
+        }
+    }
+}

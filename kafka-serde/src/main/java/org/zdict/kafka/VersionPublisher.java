@@ -1,0 +1,55 @@
+package org.zdict.kafka;
+
+import java.time.Clock;
+import java.util.Map;
+import java.util.UUID;
+import org.zdict.RegistryException;
+import org.zdict.kafka.RegistryRecords.DictionaryRecord;
+import org.zdict.internal.DictionaryContent;
+import org.zdict.registry.DictionaryInfo;
+
+/**
+ * Publishes a dictionary under a version number no concurrent publisher gets. It writes the dictionary
+ * under the key {@code dict/N/WRITER}, with N the next number it knows and WRITER a fresh UUID, reads the
+ * topic back up to its own record, and keeps N only if its record is the first claim of N (the lowest
+ * offset wins, for every reader alike, see {@link RegistryLog}); otherwise it tombstones its record and
+ * tries again with the next number. Callers publish one at a time.
+ */
+final class VersionPublisher {
+    static final int MAX_ATTEMPTS = 10;
+
+    private final String where;
+    private final RegistryTopic topic;
+    private final RegistryFollower follower;
+    private final long timeoutMs;
+    private final Clock clock;
+
+    VersionPublisher(String where, RegistryTopic topic, RegistryFollower follower, long timeoutMs, Clock clock) {
+        this.where = where;
+        this.topic = topic;
+        this.follower = follower;
+        this.timeoutMs = timeoutMs;
+        this.clock = clock;
+    }
+
+    /** Publishes checked {@code content}, which the caller no longer changes, and returns its record. */
+    DictionaryInfo publish(byte[] content, int level, Map<String, String> metadata) {
+        String sha256 = DictionaryContent.sha256(content);
+        for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+            follower.awaitPosition(topic.endOffset(), timeoutMs);
+            int version = follower.read(log -> log.table().nextVersion());
+            String key = RegistryRecords.dictKey(version, UUID.randomUUID().toString());
+            DictionaryRecord record = new DictionaryRecord(version, sha256, level, clock.instant(), metadata, content);
+            long offset = topic.send(key, RegistryRecords.write(record));
+            follower.awaitPosition(offset + 1, timeoutMs);
+            DictionaryInfo won = follower.read(
+                    log -> key.equals(log.winner(version)) ? log.table().require(version, where) : null);
+            if (won != null) {
+                return won;
+            }
+            topic.send(key, null);
+        }
+        throw new RegistryException("Could not claim a version number in " + where + " after " + MAX_ATTEMPTS
+                + " attempts: too many concurrent publishers");
+    }
+}
