@@ -7,18 +7,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.concurrent.ConcurrentHashMap;
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.zdict.CorruptDictionaryException;
 import org.zdict.RegistryException;
-import org.zdict.UnknownDictionaryVersionException;
+import org.zdict.internal.VersionTable;
 import org.zdict.registry.Dictionary;
-import org.zdict.internal.DictionaryContent;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistry;
-import org.zdict.internal.VersionTable;
 
 /**
  * A registry kept in a compacted, single-partition Kafka topic (created if missing). Every instance
@@ -41,8 +37,8 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
     private final RegistryFollower follower;
     private final VersionPublisher publisher;
     private final LifecycleWriter lifecycle;
+    private final VerifiedDictionaries dictionaries;
     private final Object writeLock = new Object();
-    private final Map<Integer, Dictionary> verified = new ConcurrentHashMap<>();
     private volatile boolean closed;
 
     /**
@@ -84,6 +80,7 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
         this.follower = new RegistryFollower(where, topicName, topic.consumerSettings(), cache);
         this.publisher = new VersionPublisher(where, topic, follower, timeoutMs, clock);
         this.lifecycle = new LifecycleWriter(where, topic, follower, timeoutMs, config.removeGraceMs(), clock);
+        this.dictionaries = new VerifiedDictionaries(where, follower);
     }
 
     public String topic() {
@@ -181,7 +178,7 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
             checkOpen();
             lifecycle.remove(version);
         }
-        verified.remove(version);
+        dictionaries.forget(version);
     }
 
     @Override
@@ -196,25 +193,7 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
 
     @Override
     public Dictionary get(int version) {
-        RegistryCopy current = follower.served();
-        DictionaryInfo info = current.table().versions().get(version);
-        if (info == null) {
-            throw new UnknownDictionaryVersionException(version, describe());
-        }
-        Dictionary cached = verified.get(version);
-        if (cached != null) {
-            return new Dictionary(info, cached.content());
-        }
-        byte[] content = current.contents().get(version);
-        String sha256 = DictionaryContent.sha256(content);
-        if (!sha256.equals(info.sha256())) {
-            throw new CorruptDictionaryException(
-                    version,
-                    "its bytes in " + describe() + " have SHA-256 " + sha256 + " but its record says " + info.sha256());
-        }
-        Dictionary dictionary = new Dictionary(info, content);
-        verified.put(version, dictionary);
-        return dictionary;
+        return dictionaries.get(version);
     }
 
     @Override

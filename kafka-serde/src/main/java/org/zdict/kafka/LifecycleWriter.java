@@ -4,10 +4,10 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.function.UnaryOperator;
 import org.zdict.RegistryException;
+import org.zdict.internal.VersionTable;
 import org.zdict.kafka.RegistryRecords.StateRecord;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryStatus;
-import org.zdict.internal.VersionTable;
 
 /**
  * Activates, retires and removes versions by compare-and-publish on the {@code state} record: the new

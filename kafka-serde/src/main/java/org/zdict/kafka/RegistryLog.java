@@ -3,11 +3,11 @@ package org.zdict.kafka;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
+import org.zdict.internal.VersionTable;
 import org.zdict.kafka.RegistryRecords.DictionaryRecord;
 import org.zdict.kafka.RegistryRecords.StateRecord;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryStatus;
-import org.zdict.internal.VersionTable;
 
 /**
  * The registry topic folded into a version table, record by record, in offset order. Not thread-safe; the

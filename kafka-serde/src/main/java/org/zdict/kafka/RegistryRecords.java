@@ -13,9 +13,9 @@ import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.zdict.RegistryException;
+import org.zdict.internal.VersionTable;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryStatus;
-import org.zdict.internal.VersionTable;
 
 /**
  * The JSON values of the registry topic (layout in docs/KAFKA.md): one record per published version

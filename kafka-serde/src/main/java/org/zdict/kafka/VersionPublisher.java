@@ -4,8 +4,8 @@ import java.time.Clock;
 import java.util.Map;
 import java.util.UUID;
 import org.zdict.RegistryException;
-import org.zdict.kafka.RegistryRecords.DictionaryRecord;
 import org.zdict.internal.DictionaryContent;
+import org.zdict.kafka.RegistryRecords.DictionaryRecord;
 import org.zdict.registry.DictionaryInfo;
 
 /**

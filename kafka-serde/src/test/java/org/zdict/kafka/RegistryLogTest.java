@@ -11,9 +11,9 @@ import java.util.OptionalInt;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.zdict.RegistryException;
+import org.zdict.internal.DictionaryContent;
 import org.zdict.kafka.RegistryRecords.DictionaryRecord;
 import org.zdict.kafka.RegistryRecords.StateRecord;
-import org.zdict.internal.DictionaryContent;
 import org.zdict.registry.DictionaryStatus;
 
 class RegistryLogTest {
