@@ -3,6 +3,7 @@ package org.zdict.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.Locale;
 import org.zdict.cli.input.EventInput;
 import org.zdict.cli.input.MalformedEventException;
 import org.zdict.cli.train.SampleSet;
@@ -12,11 +13,40 @@ import org.zdict.cli.train.Sampler;
 final class InputReading {
     /** Skipped events reported one by one; beyond this only their number. */
     static final int MAX_REPORTED_SKIPS = 20;
+    /** Above this share of skipped input bytes, the input is refused rather than trained on. */
+    static final double MAX_SKIPPED_SHARE = 0.5;
 
     private InputReading() {}
 
     static SampleSet read(Sampler sampler, List<EventInput> inputs, Progress.Factory progress, PrintWriter err)
             throws IOException {
+        SampleSet samples = readReporting(sampler, inputs, progress, err);
+        long skipped = samples.skipped() + samples.oversized();
+        if (skipped > 0) {
+            err.printf(
+                    Locale.ROOT,
+                    "zdict: skipped %,d event(s)%s; %.1f %% of the input's bytes are in no event%n",
+                    skipped,
+                    samples.oversized() > 0
+                            ? " (" + samples.oversized() + " larger than " + Sampler.maxEventSizeLabel() + ")"
+                            : "",
+                    100 * samples.skippedShare());
+            err.flush();
+        }
+        if (samples.skippedShare() > MAX_SKIPPED_SHARE) {
+            throw new CliException(String.format(
+                    Locale.ROOT,
+                    "%.0f %% of the input was skipped (%,d events skipped, %,d kept): it does not look like the JSON"
+                            + " events zdict is for. Check the input; nothing was trained or published",
+                    100 * samples.skippedShare(),
+                    skipped,
+                    samples.eventsRead()));
+        }
+        return samples;
+    }
+
+    private static SampleSet readReporting(
+            Sampler sampler, List<EventInput> inputs, Progress.Factory progress, PrintWriter err) throws IOException {
         int[] skipped = {0};
         try {
             return sampler.read(inputs, System.in, progress, malformed -> {

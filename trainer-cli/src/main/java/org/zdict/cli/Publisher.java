@@ -25,6 +25,7 @@ final class Publisher {
      * repeating a deterministic training does not pile up identical versions), and activates it if asked.
      */
     static Published publish(DictionaryRegistry registry, TrainingReport report, boolean activate, String by) {
+        checkWorthPublishing(report);
         CandidateResult chosen = report.choice().chosen();
         String sha256 = DictionaryContent.sha256(chosen.dictionary());
         Optional<DictionaryInfo> same = registry.list().stream()
@@ -39,6 +40,31 @@ final class Publisher {
             info = registry.info(info.version()).orElse(info);
         }
         return new Published(info, same.isPresent());
+    }
+
+    /**
+     * Refuses a dictionary that compresses the held-out events no better than plain zstd at its level
+     * (or not at all): publishing it would make every payload larger or slower for nothing. It happens
+     * when the input is not events of one kind (binary files, a mix of unrelated formats).
+     */
+    static void checkWorthPublishing(TrainingReport report) {
+        CandidateResult chosen = report.choice().chosen();
+        double ratio = chosen.primary().ratio();
+        int level = chosen.point().level();
+        Optional<Double> plain =
+                report.baseline("zstd-" + level).map(b -> b.primary().ratio());
+        if (ratio < 1 || (plain.isPresent() && ratio <= plain.get())) {
+            throw new CliException(String.format(
+                    Locale.ROOT,
+                    "Not publishing: the best dictionary (%s at level %d) compresses the held-out events %.2fx,%s"
+                            + " so it would not help; the input does not look like events of one kind. Nothing was"
+                            + " published",
+                    org.zdict.cli.train.Sizes.format(chosen.point().dictSize()),
+                    level,
+                    ratio,
+                    plain.map(p -> String.format(Locale.ROOT, " no better than plain zstd-%d's %.2fx,", level, p))
+                            .orElse(" below 1,")));
+        }
     }
 
     /**

@@ -287,7 +287,7 @@ class TrainCommandTest {
     void holdoutFromLatestEstimatesOnTheNewestEventsAndPublishesADictionaryThatKnowsThem() throws IOException {
         StringBuilder lines = new StringBuilder();
         for (int i = 0; i < 2_000; i++) {
-            lines.append(i < 1_600 ? oldKind(i) : newKind(i)).append('\n');
+            lines.append(i < 1_500 ? oldKind(i) : newKind(i)).append('\n');
         }
         Path input = dir.resolve("schema-change.jsonl");
         Files.writeString(input, lines);

@@ -63,6 +63,11 @@ public final class EventReader implements Closeable {
         return skippedCount;
     }
 
+    /** How many bytes of input were read so far: the whole input once {@link #next} returned null. */
+    public long inputBytes() {
+        return window.filled();
+    }
+
     /**
      * The next event's bytes, or null at the end of the input.
      *
@@ -252,6 +257,10 @@ public final class EventReader implements Closeable {
 
         long served() {
             return served;
+        }
+
+        long filled() {
+            return start + length;
         }
 
         long keptFrom() {

@@ -34,6 +34,7 @@ public final class ReportJson {
             json.writeNumberField("eventsRead", samples.eventsRead());
             json.writeNumberField("bytesRead", samples.bytesRead());
             json.writeNumberField("eventsSkipped", samples.skipped());
+            json.writeNumberField("eventsOversized", samples.oversized());
             json.writeNumberField("trainEvents", samples.train().size());
             json.writeNumberField("trainBytes", samples.trainBytes());
             json.writeNumberField("holdoutEvents", samples.holdout().size());

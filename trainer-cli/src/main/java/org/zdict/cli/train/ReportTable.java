@@ -9,6 +9,18 @@ import java.util.Locale;
 public final class ReportTable {
     private ReportTable() {}
 
+    /** ", skipped 3 malformed and 1 over 1 MiB", or nothing when no event was skipped. */
+    static String skippedNote(SampleSet samples) {
+        List<String> parts = new ArrayList<>();
+        if (samples.skipped() > 0) {
+            parts.add(samples.skipped() + " malformed");
+        }
+        if (samples.oversized() > 0) {
+            parts.add(samples.oversized() + " over " + Sampler.maxEventSizeLabel());
+        }
+        return parts.isEmpty() ? "" : ", skipped " + String.join(" and ", parts);
+    }
+
     public static void print(TrainingReport report, PrintWriter out) {
         SampleSet samples = report.samples();
         List<Integer> batchSizes = report.settings().batchSizes();
@@ -18,7 +30,7 @@ public final class ReportTable {
                 samples.eventsRead(),
                 Sizes.human(samples.bytesRead()),
                 String.join(", ", samples.inputs()),
-                samples.skipped() > 0 ? ", skipped " + samples.skipped() + " malformed" : "");
+                skippedNote(samples));
         out.printf(
                 Locale.ROOT,
                 "Trained on %,d sampled events (%s); evaluated on %,d held-out events (%s) never trained on.%n",

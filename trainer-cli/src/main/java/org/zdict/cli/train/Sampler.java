@@ -16,6 +16,17 @@ import org.zdict.cli.input.Reservoir;
 
 /** Streams the inputs once, keeps a bounded uniform sample, and splits it into training and held-out events. */
 public final class Sampler {
+    /**
+     * Events larger than this (1 MiB) are skipped and counted: zdict is for events of a few kilobytes, and
+     * one huge document would otherwise fill the sample's byte budget and evict the events that matter.
+     */
+    public static final int MAX_EVENT_BYTES = 1 << 20;
+
+    /** {@link #MAX_EVENT_BYTES} for messages: "1 MiB". */
+    public static String maxEventSizeLabel() {
+        return (MAX_EVENT_BYTES >> 20) + " MiB";
+    }
+
     private final int maxSamples;
     private final long maxSampleBytes;
     private final double holdout;
@@ -51,6 +62,9 @@ public final class Sampler {
             total = size < 0 || total < 0 ? -1 : total + size;
         }
         long skippedCount = 0;
+        long oversized = 0;
+        long oversizedBytes = 0;
+        long inputBytes = 0;
         List<String> names = new ArrayList<>();
         try (Progress bar = progress.start("Reading events", total, "MB", 1_000_000)) {
             for (EventInput input : inputs) {
@@ -58,9 +72,15 @@ public final class Sampler {
                 try (InputStream in = input.open(stdin, bar::stepBy);
                         EventReader reader = new EventReader(in, input.name(), onError, skipped)) {
                     for (byte[] event = reader.next(); event != null; event = reader.next()) {
-                        reservoir.offer(event);
+                        if (event.length > MAX_EVENT_BYTES) {
+                            oversized++;
+                            oversizedBytes += event.length;
+                        } else {
+                            reservoir.offer(event);
+                        }
                     }
                     skippedCount += reader.skippedCount();
+                    inputBytes += reader.inputBytes();
                 }
                 bar.setExtraMessage(reservoir.seen() + " events");
             }
@@ -82,6 +102,15 @@ public final class Sampler {
         }
         List<byte[]> holdoutEvents = List.copyOf(sample.subList(0, held));
         List<byte[]> trainEvents = List.copyOf(sample.subList(held, sample.size()));
-        return new SampleSet(names, reservoir.seen(), reservoir.seenBytes(), skippedCount, trainEvents, holdoutEvents);
+        return new SampleSet(
+                names,
+                reservoir.seen(),
+                reservoir.seenBytes(),
+                skippedCount,
+                oversized,
+                oversizedBytes,
+                inputBytes,
+                trainEvents,
+                holdoutEvents);
     }
 }

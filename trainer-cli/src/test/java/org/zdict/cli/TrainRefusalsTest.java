@@ -1,0 +1,79 @@
+package org.zdict.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Inputs that must not become a published dictionary, and inputs that must not shrink the sample. */
+class TrainRefusalsTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void refusesAFolderOfBinaryFilesAndPublishesNothing() throws IOException {
+        Path binaries = Files.createDirectories(dir.resolve("binaries"));
+        Random random = new Random(3);
+        for (int i = 0; i < 20; i++) {
+            byte[] noise = new byte[20_000];
+            random.nextBytes(noise);
+            Files.write(binaries.resolve("blob-" + i + ".bin"), noise);
+        }
+        Path registry = dir.resolve("registry");
+        Cli.Result result = Cli.run(
+                "train",
+                "-q",
+                binaries.toString(),
+                "--on-error",
+                "skip",
+                "--registry",
+                registry.toString(),
+                "--activate",
+                "--dict-size",
+                "1K",
+                "--level",
+                "1",
+                "--min-mbps",
+                "0");
+        assertEquals(1, result.exitCode(), result::toString);
+        assertTrue(result.err().contains("of the input was skipped"), result::toString);
+        assertTrue(result.err().contains("nothing was trained or published"), result::toString);
+        assertFalse(Files.exists(registry.resolve("manifest.json")), "a registry was written");
+    }
+
+    @Test
+    void skipsAnOversizedEventWithoutShrinkingTheSample() throws IOException {
+        Path events = Cli.syntheticEvents(dir, "events.jsonl", 3000, 11);
+        String lines = Files.readString(events);
+        int middle = lines.indexOf('\n', lines.length() / 2) + 1;
+        String huge = "{\"blob\":\"" + "x".repeat(3 << 20) + "\"}\n";
+        Path withHuge = Files.writeString(
+                dir.resolve("with-huge.jsonl"), lines.substring(0, middle) + huge + lines.substring(middle));
+        Cli.Result result = Cli.run(
+                "train",
+                "-q",
+                withHuge.toString(),
+                "--max-sample-bytes",
+                "2M",
+                "--dict-size",
+                "1K",
+                "--level",
+                "1",
+                "--min-mbps",
+                "0");
+        assertEquals(0, result.exitCode(), result::toString);
+        assertTrue(result.out().startsWith("Read 3,000 events"), result::toString);
+        assertTrue(result.out().contains("skipped 1 over 1 MiB"), result::toString);
+        assertTrue(result.out().contains("Trained on 2,400 sampled events"), result::toString);
+        assertTrue(result.err().contains("skipped 1 event(s) (1 larger than 1 MiB)"), result::toString);
+        assertEquals(3000, lines.lines().count());
+        assertTrue(huge.getBytes(StandardCharsets.UTF_8).length > 2 << 20);
+    }
+}
