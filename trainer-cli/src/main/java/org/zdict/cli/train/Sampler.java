@@ -49,6 +49,10 @@ public final class Sampler {
         this.onError = onError;
     }
 
+    private static String describe(IOException e) {
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    }
+
     public SampleSet read(
             List<EventInput> inputs,
             InputStream stdin,
@@ -69,8 +73,10 @@ public final class Sampler {
         try (Progress bar = progress.start("Reading events", total, "MB", 1_000_000)) {
             for (EventInput input : inputs) {
                 names.add(input.name());
-                try (InputStream in = input.open(stdin, bar::stepBy);
-                        EventReader reader = new EventReader(in, input.name(), onError, skipped)) {
+                long eventsBefore = reservoir.seen() + oversized;
+                EventReader reader = null;
+                try (InputStream in = input.open(stdin, bar::stepBy)) {
+                    reader = new EventReader(in, input.name(), onError, skipped);
                     for (byte[] event = reader.next(); event != null; event = reader.next()) {
                         if (event.length > MAX_EVENT_BYTES) {
                             oversized++;
@@ -81,6 +87,12 @@ public final class Sampler {
                     }
                     skippedCount += reader.skippedCount();
                     inputBytes += reader.inputBytes();
+                } catch (IOException e) {
+                    throw new IOException(
+                            "Cannot read " + input.name() + " after " + (reservoir.seen() + oversized - eventsBefore)
+                                    + " event(s), " + (reader == null ? 0 : reader.inputBytes())
+                                    + " bytes of content: " + describe(e) + " (is the file truncated or damaged?)",
+                            e);
                 }
                 bar.setExtraMessage(reservoir.seen() + " events");
             }
