@@ -76,4 +76,20 @@ class TrainRefusalsTest {
         assertEquals(3000, lines.lines().count());
         assertTrue(huge.getBytes(StandardCharsets.UTF_8).length > 2 << 20);
     }
+
+    @Test
+    void namesATruncatedGzipFileAndHowFarReadingGot() throws IOException {
+        Path events = Cli.syntheticEvents(dir, "events.jsonl", 3000, 13);
+        java.io.ByteArrayOutputStream gz = new java.io.ByteArrayOutputStream();
+        try (java.util.zip.GZIPOutputStream out = new java.util.zip.GZIPOutputStream(gz)) {
+            out.write(Files.readAllBytes(events));
+        }
+        byte[] whole = gz.toByteArray();
+        Path truncated = Files.write(dir.resolve("cut.jsonl.gz"), java.util.Arrays.copyOf(whole, whole.length / 2));
+        Cli.Result result = Cli.run("train", "-q", truncated.toString(), "--dict-size", "1K", "--level", "1");
+        assertEquals(1, result.exitCode(), result::toString);
+        assertTrue(result.err().contains("Cannot read " + truncated + " after "), result::toString);
+        assertTrue(result.err().contains("is the file truncated or damaged?"), result::toString);
+        assertFalse(result.err().contains("\tat "), "a stack trace: " + result);
+    }
 }
