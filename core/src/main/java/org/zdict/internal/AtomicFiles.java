@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.UUID;
 
 /**
  * Writes a file so that readers see either its old content or its whole new content, never a part:
@@ -22,9 +23,13 @@ final class AtomicFiles {
 
     static void write(Path target, byte[] content) throws IOException {
         Path dir = target.toAbsolutePath().getParent();
-        Path temp = Files.createTempFile(dir, TEMP_PREFIX + target.getFileName() + "-", "");
+        // Not Files.createTempFile, which makes the file readable by its owner only: the registry is
+        // usually written by one account and read by others (the services that run consumers), so its
+        // files get the same permissions as any file this process creates (the umask decides).
+        Path temp = dir.resolve(TEMP_PREFIX + target.getFileName() + "-" + UUID.randomUUID());
         try {
-            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
+            try (FileChannel channel =
+                    FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
                 ByteBuffer buffer = ByteBuffer.wrap(content);
                 while (buffer.hasRemaining()) {
                     channel.write(buffer);

@@ -3,6 +3,7 @@ package org.zdict.internal;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -70,6 +71,12 @@ public final class RegistryFolder {
         return "registry " + dir;
     }
 
+    private static String permissionDenied(Path file) {
+        return "Permission denied reading " + file + ": this account (" + System.getProperty("user.name")
+                + ") cannot read the registry's files; make them readable to it (zdict writes them readable"
+                + " to the group and others unless the umask says otherwise)";
+    }
+
     /** Reads the manifest; an absent one is the empty table. */
     public Manifest readManifest() {
         try {
@@ -79,6 +86,8 @@ public final class RegistryFolder {
                     table, attributes.fileKey(), attributes.lastModifiedTime().toMillis(), attributes.size());
         } catch (NoSuchFileException e) {
             return Manifest.ABSENT;
+        } catch (AccessDeniedException e) {
+            throw new RegistryException(permissionDenied(manifest), e);
         } catch (IOException e) {
             throw new RegistryException("Corrupt registry manifest " + manifest + ": " + e.getMessage(), e);
         }
@@ -160,6 +169,8 @@ public final class RegistryFolder {
             return content;
         } catch (NoSuchFileException e) {
             throw new CorruptDictionaryException(info.version(), "file " + file + " is missing");
+        } catch (AccessDeniedException e) {
+            throw new RegistryException(permissionDenied(file), e);
         } catch (IOException e) {
             throw new CorruptDictionaryException(info.version(), "cannot read " + file + ": " + e, e);
         }

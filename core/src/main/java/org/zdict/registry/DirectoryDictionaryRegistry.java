@@ -83,9 +83,17 @@ public final class DirectoryDictionaryRegistry implements DictionaryRegistry {
         return after.versions().get(after.nextVersion() - 1);
     }
 
+    /**
+     * Also refuses a version whose file no longer matches its recorded size and SHA-256 ({@link
+     * org.zdict.CorruptDictionaryException}): once active, every payload would fail to compress.
+     */
     @Override
     public void activate(int version) {
-        change(table -> table.withActive(version, describe()));
+        change(table -> {
+            VersionTable next = table.withActive(version, describe());
+            folder.readVerified(table.require(version, describe()));
+            return next;
+        });
     }
 
     @Override

@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -47,6 +49,28 @@ class DirectoryDictionaryRegistryTest extends DictionaryRegistryContract {
         try (var files = Files.list(dir)) {
             assertTrue(files.noneMatch(f -> f.getFileName().toString().startsWith(".tmp-")));
         }
+    }
+
+    @Test
+    void writesFilesReadableByOthersAsTheUmaskAllows() throws Exception {
+        assumeTrue(dir.getFileSystem().supportedFileAttributeViews().contains("posix"), "POSIX permissions only");
+        registry.publish(DICTIONARY, 3, Map.of());
+        Set<PosixFilePermission> usual = Files.getPosixFilePermissions(Files.createFile(dir.resolve("plain-file")));
+        assertEquals(usual, Files.getPosixFilePermissions(dir.resolve("v000001.dict")));
+        assertEquals(usual, Files.getPosixFilePermissions(dir.resolve("manifest.json")));
+    }
+
+    @Test
+    void refusesToActivateAVersionWhoseFileWasTampered() throws Exception {
+        registry.publish(DICTIONARY, 3, Map.of());
+        registry.publish(DICTIONARY, 3, Map.of());
+        registry.activate(1);
+        byte[] tampered = Files.readAllBytes(dir.resolve("v000002.dict"));
+        tampered[tampered.length - 1] ^= 1;
+        Files.write(dir.resolve("v000002.dict"), tampered);
+        CorruptDictionaryException e = assertThrows(CorruptDictionaryException.class, () -> registry.activate(2));
+        assertTrue(e.getMessage().contains("v000002.dict"), e.getMessage());
+        assertEquals(OptionalInt.of(1), reopen().activeVersion());
     }
 
     @Test

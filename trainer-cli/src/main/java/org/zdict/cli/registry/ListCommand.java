@@ -7,7 +7,9 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
+import org.zdict.CorruptDictionaryException;
 import org.zdict.cli.RegistryOption;
 import org.zdict.cli.ZdictCommand;
 import org.zdict.registry.DictionaryInfo;
@@ -33,12 +35,20 @@ public final class ListCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         List<DictionaryInfo> versions;
+        Map<Integer, String> corrupt = new TreeMap<>();
         try (DictionaryRegistry source = registry.openExisting()) {
             versions = source.list();
+            for (DictionaryInfo info : versions) {
+                try {
+                    source.get(info.version());
+                } catch (CorruptDictionaryException e) {
+                    corrupt.put(info.version(), e.getMessage());
+                }
+            }
         }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
-            printJson(versions, out);
+            printJson(versions, corrupt, out);
         } else if (versions.isEmpty()) {
             out.println("No versions.");
         } else {
@@ -58,19 +68,29 @@ public final class ListCommand implements Callable<Integer> {
                         Locale.ROOT,
                         "%-8d %-9s %5d %8d  %-20s  %-9s  %s%n",
                         info.version(),
-                        info.status().label(),
+                        corrupt.containsKey(info.version())
+                                ? "CORRUPT"
+                                : info.status().label(),
                         info.level(),
                         info.size(),
                         info.createdAt().toString().replaceFirst("\\.\\d+Z$", "Z"),
                         ratio.isEmpty() ? "-" : String.format(Locale.ROOT, "%.2fx", Double.parseDouble(ratio)),
                         info.sha256().substring(0, 16));
             }
+            corrupt.forEach((version, problem) -> out.println("Version " + version + " (recorded as "
+                    + versions.stream()
+                            .filter(i -> i.version() == version)
+                            .findFirst()
+                            .map(i -> i.status().label())
+                            .orElse("?")
+                    + ") cannot be used: " + problem));
         }
         out.flush();
         return ZdictCommand.EXIT_OK;
     }
 
-    private static void printJson(List<DictionaryInfo> versions, PrintWriter out) throws IOException {
+    private static void printJson(List<DictionaryInfo> versions, Map<Integer, String> corrupt, PrintWriter out)
+            throws IOException {
         try (JsonGenerator generator =
                 new JsonFactory().createGenerator(out).disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET)) {
             generator.useDefaultPrettyPrinter();
@@ -79,6 +99,10 @@ public final class ListCommand implements Callable<Integer> {
                 generator.writeStartObject();
                 generator.writeNumberField("version", info.version());
                 generator.writeStringField("status", info.status().label());
+                generator.writeBooleanField("corrupt", corrupt.containsKey(info.version()));
+                if (corrupt.containsKey(info.version())) {
+                    generator.writeStringField("problem", corrupt.get(info.version()));
+                }
                 generator.writeNumberField("level", info.level());
                 generator.writeNumberField("size", info.size());
                 generator.writeStringField("sha256", info.sha256());
