@@ -2,8 +2,11 @@ package org.zdict.cli;
 
 import java.io.IOException;
 import java.util.concurrent.Callable;
+import org.zdict.UnknownDictionaryVersionException;
 import org.zdict.codec.ZdictCodec;
+import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistry;
+import org.zdict.registry.DictionaryStatus;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -28,6 +31,9 @@ public final class CompressCommand implements Callable<Integer> {
             description = "Use dictionary version N instead of the active one.")
     Integer version;
 
+    @Mixin
+    MaxSizeOption maxSize;
+
     @Option(
             names = "--level",
             paramLabel = "LEVEL",
@@ -38,11 +44,14 @@ public final class CompressCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         try (DictionaryRegistry source = registry.openExisting()) {
+            if (version != null) {
+                checkCompressible(source, version);
+            }
             ZdictCodec.Builder builder = ZdictCodec.builder(source);
             if (level != null) {
                 builder.level(level);
             }
-            byte[] input = streams.readAll();
+            byte[] input = streams.readAll(maxSize.bytes(), maxSize.describe());
             byte[] payload;
             try (ZdictCodec codec = builder.build()) {
                 payload = version == null ? codec.compress(input) : codec.compress(version, input);
@@ -50,5 +59,16 @@ public final class CompressCommand implements Callable<Integer> {
             streams.write(payload);
         }
         return ZdictCommand.EXIT_OK;
+    }
+
+    /** A retired version only decodes: compressing with it would write what the registry has retired. */
+    private static void checkCompressible(DictionaryRegistry source, int version) {
+        DictionaryInfo info = source.info(version)
+                .orElseThrow(() -> new UnknownDictionaryVersionException(version, source.describe()));
+        if (info.status() == DictionaryStatus.RETIRED) {
+            throw new CliException("Version " + version + " in " + source.describe() + " is retired: it only decodes"
+                    + " payloads written before; compress with the active version, or activate " + version
+                    + " again first");
+        }
     }
 }

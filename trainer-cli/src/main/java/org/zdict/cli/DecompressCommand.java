@@ -2,8 +2,8 @@ package org.zdict.cli;
 
 import java.io.IOException;
 import java.util.concurrent.Callable;
+import org.zdict.PayloadTooLargeException;
 import org.zdict.UncheckedPayloadException;
-import org.zdict.cli.train.Sizes;
 import org.zdict.codec.ZdictCodec;
 import org.zdict.registry.DictionaryRegistry;
 import picocli.CommandLine.Command;
@@ -21,13 +21,8 @@ public final class DecompressCommand implements Callable<Integer> {
     @Mixin
     StreamOptions streams;
 
-    @Option(
-            names = "--max-size",
-            paramLabel = "SIZE",
-            defaultValue = "64M",
-            converter = ListConverters.ByteCount.class,
-            description = "Refuse payloads that decompress to more than this (default: ${DEFAULT-VALUE}).")
-    long maxSize;
+    @Mixin
+    MaxSizeOption maxSize;
 
     @Option(
             names = "--allow-unchecked",
@@ -38,19 +33,18 @@ public final class DecompressCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        if (maxSize > Integer.MAX_VALUE - 16) {
-            throw new picocli.CommandLine.ParameterException(
-                    registry.spec.commandLine(),
-                    "Invalid value for option '--max-size': " + Sizes.format(maxSize) + " is above 2G");
-        }
         try (DictionaryRegistry source = registry.openExisting();
                 ZdictCodec codec = ZdictCodec.builder(source)
-                        .maxDecompressedSize((int) maxSize)
+                        .maxDecompressedSize(maxSize.bytes())
                         .acceptUnchecked(allowUnchecked)
                         .build()) {
-            byte[] payload = streams.readAll();
+            byte[] payload = streams.readAll(
+                    ZdictCodec.maxCompressedLength(maxSize.bytes()), "a payload for " + maxSize.describe());
             try {
                 streams.write(codec.decompress(payload));
+            } catch (PayloadTooLargeException e) {
+                throw new CliException(
+                        e.reason() + ", above " + maxSize.describe() + " (raise it if this is expected)");
             } catch (UncheckedPayloadException e) {
                 throw new CliException(e.reason() + ", so damage could go unnoticed; zdict compress always writes"
                         + " one. Pass --allow-unchecked to decode it anyway (for example a Kafka record value)");

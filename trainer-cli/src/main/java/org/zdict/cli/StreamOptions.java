@@ -1,6 +1,7 @@
 package org.zdict.cli;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,11 +21,27 @@ public final class StreamOptions {
             description = "Write this file (default: standard output).")
     Path output;
 
-    byte[] readAll() throws IOException {
-        if (input == null || input.toString().equals("-")) {
-            return System.in.readAllBytes();
+    /**
+     * Reads the whole input, refusing one larger than {@code maxBytes} as soon as it is seen (before
+     * reading more than one byte past the limit).
+     *
+     * @param limit how to name the limit in the message, such as "--max-size 64M"
+     */
+    byte[] readAll(long maxBytes, String limit) throws IOException {
+        boolean stdin = input == null || input.toString().equals("-");
+        InputStream in = stdin ? System.in : Files.newInputStream(input);
+        try {
+            byte[] content = in.readNBytes((int) Math.min(maxBytes + 1, Integer.MAX_VALUE - 16));
+            if (content.length > maxBytes) {
+                throw new CliException((stdin ? "Standard input" : input.toString()) + " is larger than " + limit
+                        + "; raise it to handle larger inputs");
+            }
+            return content;
+        } finally {
+            if (!stdin) {
+                in.close();
+            }
         }
-        return Files.readAllBytes(input);
     }
 
     void write(byte[] content) throws IOException {

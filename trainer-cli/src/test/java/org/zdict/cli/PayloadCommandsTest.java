@@ -181,7 +181,63 @@ class PayloadCommandsTest {
         Cli.Result result =
                 Cli.run("decompress", "--registry", registry.toString(), "-i", payload.toString(), "--max-size", "1K");
         assertEquals(1, result.exitCode(), result::toString);
+        assertTrue(result.err().contains("above --max-size 1K"), result::toString);
+        assertTrue(!result.err().contains("maxDecompressedSize"), result::toString);
         String restored = new String(Files.readAllBytes(big), StandardCharsets.UTF_8);
         assertTrue(restored.length() > 1024);
+    }
+
+    @Test
+    void compressRefusesAnInputLargerThanMaxSizeBeforeReadingItAll() throws IOException {
+        Path big = Files.write(dir.resolve("big.bin"), new byte[4096]);
+        Cli.Result file =
+                Cli.run("compress", "--registry", registry.toString(), "-i", big.toString(), "--max-size", "1K");
+        assertEquals(1, file.exitCode(), file::toString);
+        assertTrue(file.err().contains(big + " is larger than --max-size 1K"), file::toString);
+
+        java.io.InputStream stdin = System.in;
+        try {
+            System.setIn(new java.io.ByteArrayInputStream(new byte[4096]));
+            Cli.Result piped = Cli.run("compress", "--registry", registry.toString(), "--max-size", "1K");
+            assertEquals(1, piped.exitCode(), piped::toString);
+            assertTrue(piped.err().contains("Standard input is larger than --max-size 1K"), piped::toString);
+        } finally {
+            System.setIn(stdin);
+        }
+        assertEquals(
+                2,
+                Cli.run("compress", "--registry", registry.toString(), "--max-size", "3G")
+                        .exitCode());
+    }
+
+    @Test
+    void compressRefusesARetiredVersion() throws IOException {
+        Path events = Cli.syntheticEvents(dir, "retire-events.jsonl", 2000, 9);
+        Path retiring = dir.resolve("retiring");
+        assertEquals(0, Cli.trainSmall(events, retiring).exitCode());
+        assertEquals(
+                0,
+                Cli.run(
+                                "train",
+                                "-q",
+                                events.toString(),
+                                "--registry",
+                                retiring.toString(),
+                                "--dict-size",
+                                "1K",
+                                "--level",
+                                "1",
+                                "--min-mbps",
+                                "0",
+                                "--activate")
+                        .exitCode());
+        assertEquals(
+                0,
+                Cli.run("registry", "retire", "1", "--registry", retiring.toString())
+                        .exitCode());
+        Cli.Result result = Cli.run("compress", "--registry", retiring.toString(), "-d", "1", "-i", event.toString());
+        assertEquals(1, result.exitCode(), result::toString);
+        assertTrue(result.err().contains("Version 1 in registry " + retiring + " is retired"), result::toString);
+        assertEquals("", result.out());
     }
 }
