@@ -57,44 +57,43 @@ public final class DemoCommand implements Callable<Integer> {
         String location = registry != null
                 ? registry
                 : home.resolve("dictionaries/registry").toString();
-        RegistryOption.check(spec, location);
+        RegistryOption.checkCanPublish(spec, location);
         Path reports = reportDir != null ? reportDir : home.resolve("dictionaries/target/demo");
         PrintWriter out = spec.commandLine().getOut();
         Progress.Factory progress = quiet.progress();
         out.println("zdict demo: training on " + BundledSample.NAME + " (" + BundledSample.ORIGIN + ")");
         out.flush();
 
-        TrainingOptions training = TrainingOptions.defaults();
-        SampleSet samples = InputReading.read(
-                training.sampler(),
-                List.of(EventInput.of(BundledSample.NAME, BundledSample::open)),
-                progress,
-                spec.commandLine().getErr());
-        TrainingReport report = new GridSearch(training.grid()).run(samples, progress);
-        ReportTable.print(report, out);
+        try (PlannedOutputs outputs =
+                PlannedOutputs.prepare(reports.resolve("report.json"), reports.resolve("chart.png"))) {
+            TrainingOptions training = TrainingOptions.defaults();
+            SampleSet samples = InputReading.read(
+                    training.sampler(),
+                    List.of(EventInput.of(BundledSample.NAME, BundledSample::open)),
+                    progress,
+                    spec.commandLine().getErr());
+            TrainingReport report = new GridSearch(training.grid()).run(samples, progress);
+            ReportTable.print(report, out);
 
-        Publisher.Published published;
-        try (DictionaryRegistry target = RegistryOption.open(spec, location, true)) {
-            published = Publisher.publish(target, report, true, "zdict demo");
-            TrainCommand.printPublished(out, published, location);
-            byte[] event = samples.holdout().get(0);
-            try (ZdictCodec codec = ZdictCodec.builder(target).checksum(false).build()) {
-                byte[] payload = codec.compress(event);
-                out.printf(
-                        Locale.ROOT,
-                        "%nOne held-out event: %d bytes -> %d-byte Kafka record value with version %d.%n",
-                        event.length,
-                        payload.length,
-                        published.info().version());
+            Publisher.Published published;
+            try (DictionaryRegistry target = RegistryOption.open(spec, location, true)) {
+                published = Publisher.publish(target, report, true, "zdict demo");
+                TrainCommand.printPublished(out, published, location);
+                byte[] event = samples.holdout().get(0);
+                try (ZdictCodec codec =
+                        ZdictCodec.builder(target).checksum(false).build()) {
+                    byte[] payload = codec.compress(event);
+                    out.printf(
+                            Locale.ROOT,
+                            "%nOne held-out event: %d bytes -> %d-byte Kafka record value with version %d.%n",
+                            event.length,
+                            payload.length,
+                            published.info().version());
+                }
             }
+            outputs.write(report, published.info(), "zdict demo: " + BundledSample.NAME);
+            outputs.commit(out);
         }
-        TrainCommand.writeExtras(
-                report,
-                published,
-                reports.resolve("report.json"),
-                reports.resolve("chart.png"),
-                "zdict demo: " + BundledSample.NAME,
-                out);
         out.println();
         out.println("Next: ./zdict registry list --registry " + location);
         out.println("      echo '{\"page\":\"Main Page\",\"user\":\"Example\",\"delta\":12}' | ./zdict compress"

@@ -1,7 +1,10 @@
 package org.zdict.cli;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
 import org.zdict.RegistryLocationException;
+import org.zdict.RegistryNotFoundException;
 import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
 import picocli.CommandLine.Model.CommandSpec;
@@ -46,6 +49,35 @@ public final class RegistryOption {
             DictionaryRegistries.canonical(location);
         } catch (RegistryLocationException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+
+    /**
+     * Checks, before any work, that {@code location} can be published to: an existing registry opens
+     * (a corrupt one fails here), a classpath one is refused as read-only, and a new folder can be
+     * created under its nearest existing parent.
+     */
+    static void checkCanPublish(CommandSpec spec, String location) {
+        check(spec, location);
+        String canonical = DictionaryRegistries.canonical(location);
+        if (canonical.startsWith("classpath:")) {
+            throw new ParameterException(
+                    spec.commandLine(), "Registry '" + location + "' is on the classpath, which is read-only");
+        }
+        try (DictionaryRegistry existing = open(spec, location, false)) {
+            existing.activeVersion();
+        } catch (RegistryNotFoundException e) {
+            if (canonical.contains("://")) {
+                return;
+            }
+            Path parent = Path.of(canonical);
+            while (parent != null && !Files.exists(parent)) {
+                parent = parent.getParent();
+            }
+            if (parent == null || !Files.isDirectory(parent) || !Files.isWritable(parent)) {
+                throw new CliException("Cannot create the registry " + location + ": " + parent
+                        + " is not a writable folder (checked before training; nothing was trained or published)");
+            }
         }
     }
 

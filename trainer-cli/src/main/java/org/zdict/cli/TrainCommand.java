@@ -11,8 +11,6 @@ import org.zdict.cli.input.EventInput;
 import org.zdict.cli.train.GridPoint;
 import org.zdict.cli.train.GridSearch;
 import org.zdict.cli.train.HoldoutFrom;
-import org.zdict.cli.train.ReportChart;
-import org.zdict.cli.train.ReportJson;
 import org.zdict.cli.train.ReportTable;
 import org.zdict.cli.train.SampleSet;
 import org.zdict.cli.train.TrainingReport;
@@ -70,36 +68,38 @@ public final class TrainCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--activate needs --registry DIR");
         }
         if (registry != null) {
-            RegistryOption.check(spec, registry);
+            RegistryOption.checkCanPublish(spec, registry);
         }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Progress.Factory progress = quiet.progress();
 
-        List<EventInput> eventInputs = EventInput.expand(names);
-        SampleSet samples = InputReading.read(training.sampler(), eventInputs, progress, err);
-        TrainingReport report = new GridSearch(training.grid()).run(samples, progress);
-        ReportTable.print(report, out);
-        if (training.holdoutFrom() == HoldoutFrom.LATEST) {
-            report = retrainOnEverySample(report, samples, out);
-        }
-        Publisher.Published published = null;
-        if (registry != null) {
-            try (DictionaryRegistry target = RegistryOption.open(spec, registry, true)) {
-                published = Publisher.publish(target, report, activate, "zdict train");
+        // Every output is checked before any work, and the registry is changed last: a command that
+        // fails leaves no new version behind.
+        try (PlannedOutputs outputs = PlannedOutputs.prepare(reportJson, chart)) {
+            List<EventInput> eventInputs = EventInput.expand(names);
+            SampleSet samples = InputReading.read(training.sampler(), eventInputs, progress, err);
+            TrainingReport report = new GridSearch(training.grid()).run(samples, progress);
+            ReportTable.print(report, out);
+            if (training.holdoutFrom() == HoldoutFrom.LATEST) {
+                report = retrainOnEverySample(report, samples, out);
             }
-            printPublished(out, published, registry);
+            String title = "zdict train: "
+                    + String.join(
+                            ", ",
+                            eventInputs.stream().map(EventInput::shortName).toList());
+            if (registry == null) {
+                outputs.write(report, null, title);
+            } else {
+                Publisher.Published published;
+                try (DictionaryRegistry target = RegistryOption.open(spec, registry, true)) {
+                    published = Publisher.publish(target, report, activate, "zdict train");
+                }
+                outputs.write(report, published.info(), title);
+                printPublished(out, published, registry);
+            }
+            outputs.commit(out);
         }
-        writeExtras(
-                report,
-                published,
-                reportJson,
-                chart,
-                "zdict train: "
-                        + String.join(
-                                ", ",
-                                eventInputs.stream().map(EventInput::shortName).toList()),
-                out);
         return ZdictCommand.EXIT_OK;
     }
 
@@ -131,25 +131,6 @@ public final class TrainCommand implements Callable<Integer> {
                 published.info().size(),
                 published.info().level(),
                 published.info().sha256().substring(0, 16));
-        out.flush();
-    }
-
-    static void writeExtras(
-            TrainingReport report,
-            Publisher.Published published,
-            Path reportJson,
-            Path chart,
-            String title,
-            PrintWriter out)
-            throws IOException {
-        if (reportJson != null) {
-            ReportJson.write(report, published == null ? null : published.info(), reportJson);
-            out.println("Report written to " + reportJson);
-        }
-        if (chart != null) {
-            ReportChart.writePng(report, title, chart);
-            out.println("Chart written to " + chart);
-        }
         out.flush();
     }
 }

@@ -92,4 +92,55 @@ class TrainRefusalsTest {
         assertTrue(result.err().contains("is the file truncated or damaged?"), result::toString);
         assertFalse(result.err().contains("\tat "), "a stack trace: " + result);
     }
+
+    @Test
+    void checksEveryOutputBeforeTrainingAndLeavesTheRegistryAsItWas() throws IOException {
+        Path events = Cli.syntheticEvents(dir, "events.jsonl", 2000, 17);
+        Path registry = dir.resolve("registry");
+        assertEquals(0, Cli.trainSmall(events, registry).exitCode());
+        byte[] manifest = Files.readAllBytes(registry.resolve("manifest.json"));
+        Path notAFolder = Files.writeString(dir.resolve("plain-file"), "x");
+        for (String[] output : new String[][] {
+            {"--report-json", notAFolder.resolve("report.json").toString()},
+            {"--chart", notAFolder.resolve("chart.png").toString()},
+            {"--chart", dir.toString()}
+        }) {
+            Cli.Result result = Cli.run(
+                    "train",
+                    events.toString(),
+                    "--registry",
+                    registry.toString(),
+                    "--activate",
+                    "--dict-size",
+                    "1K",
+                    "--level",
+                    "1",
+                    "--min-mbps",
+                    "0",
+                    output[0],
+                    output[1]);
+            assertEquals(1, result.exitCode(), result::toString);
+            assertTrue(result.err().contains("Cannot write " + output[0]), result::toString);
+            assertEquals("", result.out(), "trained before checking its outputs: " + result);
+            assertTrue(java.util.Arrays.equals(manifest, Files.readAllBytes(registry.resolve("manifest.json"))));
+        }
+        try (var files = Files.list(notAFolder.getParent())) {
+            assertTrue(files.noneMatch(f -> f.getFileName().toString().startsWith(".zdict-")), "temporary files left");
+        }
+    }
+
+    @Test
+    void refusesAReadOnlyOrCorruptRegistryBeforeTraining() throws IOException {
+        Path events = Cli.syntheticEvents(dir, "events.jsonl", 2000, 19);
+        Path corrupt = Files.createDirectories(dir.resolve("corrupt"));
+        Files.writeString(corrupt.resolve("manifest.json"), "{ not json");
+        Cli.Result result = Cli.run("train", events.toString(), "--registry", corrupt.toString(), "--dict-size", "1K");
+        assertEquals(1, result.exitCode(), result::toString);
+        assertTrue(result.err().contains("Corrupt registry manifest"), result::toString);
+        assertEquals("", result.out(), result::toString);
+
+        Cli.Result classpath = Cli.run("train", events.toString(), "--registry", "classpath:somewhere");
+        assertEquals(2, classpath.exitCode(), classpath::toString);
+        assertTrue(classpath.err().contains("read-only"), classpath::toString);
+    }
 }

@@ -1,0 +1,100 @@
+package org.zdict.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import org.zdict.cli.train.ReportChart;
+import org.zdict.cli.train.ReportJson;
+import org.zdict.cli.train.TrainingReport;
+import org.zdict.registry.DictionaryInfo;
+
+/**
+ * The report and chart files of {@code train} and {@code demo}, checked before any work and put in
+ * place last: each gets a temporary file beside its target at once (so an unwritable path fails before
+ * training, and before anything is published), is written into it, and is renamed over its target only
+ * when the command has succeeded. Closing discards whatever was not put in place.
+ */
+final class PlannedOutputs implements AutoCloseable {
+    private final Path reportJson;
+    private final Path chart;
+    private final List<Path[]> staged = new ArrayList<>();
+    private Path reportTemp;
+    private Path chartTemp;
+
+    private PlannedOutputs(Path reportJson, Path chart) {
+        this.reportJson = reportJson;
+        this.chart = chart;
+    }
+
+    /** Checks that both paths (either may be null) can be written, by creating their temporary files. */
+    static PlannedOutputs prepare(Path reportJson, Path chart) {
+        PlannedOutputs outputs = new PlannedOutputs(reportJson, chart);
+        try {
+            outputs.reportTemp = outputs.stage(reportJson, "--report-json");
+            outputs.chartTemp = outputs.stage(chart, "--chart");
+            return outputs;
+        } catch (RuntimeException e) {
+            outputs.close();
+            throw e;
+        }
+    }
+
+    private Path stage(Path target, String option) {
+        if (target == null) {
+            return null;
+        }
+        Path absolute = target.toAbsolutePath();
+        if (Files.isDirectory(absolute)) {
+            throw new CliException("Cannot write " + option + " " + target + ": it is a folder");
+        }
+        try {
+            Files.createDirectories(absolute.getParent());
+            Path temp = Files.createTempFile(absolute.getParent(), ".zdict-", ".tmp");
+            staged.add(new Path[] {temp, absolute});
+            return temp;
+        } catch (IOException e) {
+            throw new CliException("Cannot write " + option + " " + target + ": " + ErrorReporter.describe(e)
+                    + " (checked before training; nothing was trained or published)");
+        }
+    }
+
+    /** Renders the report and the chart into their temporary files. */
+    void write(TrainingReport report, DictionaryInfo published, String title) throws IOException {
+        if (reportTemp != null) {
+            ReportJson.write(report, published, reportTemp);
+        }
+        if (chartTemp != null) {
+            ReportChart.writePng(report, title, chartTemp);
+        }
+    }
+
+    /** Puts every written file in place and says where. */
+    void commit(java.io.PrintWriter out) throws IOException {
+        for (Path[] pair : staged) {
+            Files.move(pair[0], pair[1], StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        }
+        staged.clear();
+        if (reportJson != null) {
+            out.println("Report written to " + reportJson);
+        }
+        if (chart != null) {
+            out.println("Chart written to " + chart);
+        }
+        out.flush();
+    }
+
+    @Override
+    public void close() {
+        for (Path[] pair : staged) {
+            try {
+                Files.deleteIfExists(pair[0]);
+            } catch (IOException ignored) {
+                // a leftover temporary file is harmless
+            }
+        }
+        staged.clear();
+    }
+}
