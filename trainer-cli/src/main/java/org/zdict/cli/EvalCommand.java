@@ -144,10 +144,11 @@ public final class EvalCommand implements Callable<Integer> {
                     m.ratio() / lz4.get(i).ratio(),
                     m.compressMBps());
         }
-        return reportDrift(info, now, out, err);
+        return reportDrift(info, now, zstd, out, err);
     }
 
-    private int reportDrift(DictionaryInfo info, List<Measurement> now, PrintWriter out, PrintWriter err) {
+    private int reportDrift(
+            DictionaryInfo info, List<Measurement> now, List<Measurement> zstd, PrintWriter out, PrintWriter err) {
         String recorded = info.metadata().get(Publisher.HELD_OUT_RATIO);
         int recordedBatch = Integer.parseInt(info.metadata().getOrDefault(Publisher.BATCH, "1"));
         Measurement same = now.stream()
@@ -156,10 +157,7 @@ public final class EvalCommand implements Callable<Integer> {
                 .orElse(null);
         out.println();
         if (recorded == null || same == null) {
-            out.println("No training ratio recorded for batches of " + recordedBatch
-                    + " with this version, so drift cannot be judged.");
-            out.flush();
-            return ZdictCommand.EXIT_OK;
+            return compareWithPlainZstd(info, now, zstd, recordedBatch, out, err);
         }
         double atTraining = Double.parseDouble(recorded);
         double change = same.ratio() / atTraining - 1;
@@ -186,6 +184,49 @@ public final class EvalCommand implements Callable<Integer> {
             return failOnDrift ? ZdictCommand.EXIT_FAILURE : ZdictCommand.EXIT_OK;
         }
         out.println("No drift beyond " + Math.round(driftThreshold * 100) + "%.");
+        out.flush();
+        return ZdictCommand.EXIT_OK;
+    }
+
+    /**
+     * Without a training ratio (an imported version, or one trained at other batch sizes), the version is
+     * judged against plain zstd at its level on the same events: a dictionary that does no better has
+     * nothing left to offer these events.
+     */
+    private int compareWithPlainZstd(
+            DictionaryInfo info,
+            List<Measurement> now,
+            List<Measurement> zstd,
+            int recordedBatch,
+            PrintWriter out,
+            PrintWriter err) {
+        Measurement dictionary = now.get(0);
+        Measurement plain = zstd.get(0);
+        out.printf(
+                Locale.ROOT,
+                "No training ratio recorded for batches of %d with this version; compared with plain zstd-%d"
+                        + " instead, on batches of %d: %.2fx against %.2fx.%n",
+                recordedBatch,
+                info.level(),
+                dictionary.batchSize(),
+                dictionary.ratio(),
+                plain.ratio());
+        out.flush();
+        if (dictionary.ratio() <= plain.ratio()) {
+            err.printf(
+                    Locale.ROOT,
+                    "WARNING: version %d compresses this data no better than plain zstd-%d (%.2fx vs %.2fx): it"
+                            + " does not fit these events; train one on them (zdict train --input ... --registry %s"
+                            + " --activate).%n",
+                    info.version(),
+                    info.level(),
+                    dictionary.ratio(),
+                    plain.ratio(),
+                    registry.location());
+            err.flush();
+            return failOnDrift ? ZdictCommand.EXIT_FAILURE : ZdictCommand.EXIT_OK;
+        }
+        out.println("Better than plain zstd; no training ratio to judge drift by.");
         out.flush();
         return ZdictCommand.EXIT_OK;
     }

@@ -61,6 +61,30 @@ class EvalCommandTest {
     }
 
     @Test
+    void judgesAnImportedVersionWithoutTrainingRatioAgainstPlainZstd() throws IOException {
+        Random random = new Random(9);
+        java.util.List<byte[]> hex = new java.util.ArrayList<>();
+        for (int i = 0; i < 2000; i++) {
+            StringBuilder line = new StringBuilder("\"");
+            for (int c = 0; c < 200; c++) {
+                line.append(Character.forDigit(random.nextInt(16), 16));
+            }
+            hex.add(line.append('"').toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        Path foreign = Files.write(dir.resolve("foreign.dict"), org.zdict.train.DictionaryTrainer.train(hex, 4096, 3));
+        Path imported = dir.resolve("imported-registry");
+        assertEquals(
+                0,
+                Cli.run("registry", "import", foreign.toString(), "--activate", "--registry", imported.toString())
+                        .exitCode());
+        Cli.Result result =
+                Cli.run("eval", "-q", "--registry", imported.toString(), events.toString(), "--fail-on-drift");
+        assertEquals(1, result.exitCode(), result::toString);
+        assertTrue(result.out().contains("compared with plain zstd-3 instead"), result::toString);
+        assertTrue(result.err().contains("no better than plain zstd-3"), result::toString);
+    }
+
+    @Test
     void failsWithoutAVersionToEvaluate() throws IOException {
         Path empty = dir.resolve("empty-registry");
         assertEquals(
