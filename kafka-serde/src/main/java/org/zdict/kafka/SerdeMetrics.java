@@ -11,8 +11,8 @@ import org.zdict.format.PayloadPrefix;
  * The metrics of one serializer or deserializer, counted per version label ({@link PayloadPrefix#label()},
  * or {@link ZdictMetrics#UNFRAMED} / {@link ZdictMetrics#UNKNOWN}). They are published with the first
  * record: through the metrics a client handed over if it did ({@link ClientMetrics}), otherwise through
- * JMX ({@link JmxFallback}). Metrics handed over later take over from the fallback; counts made before
- * stay behind with it.
+ * JMX ({@link JmxFallback}). Metrics handed over later take over from the fallback, and counting starts
+ * again there.
  */
 final class SerdeMetrics implements AutoCloseable {
     /** Where the counters of each version are published; closing removes what it published. */

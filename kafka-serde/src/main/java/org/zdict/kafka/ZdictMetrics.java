@@ -18,7 +18,8 @@ import org.apache.kafka.common.MetricName;
  * reporters as group {@value #GROUP} with the client's tags ({@code client-id}, {@code config}, {@code
  * class}) plus {@code version}, and go when the client closes. A serde no client hands metrics to (built
  * by hand, or inside Kafka Streams) publishes the same names and tags through JMX under the domain
- * {@value #JMX_DOMAIN} ({@link #fallback()} in-process); they go when the serde closes.
+ * {@value #JMX_DOMAIN} ({@link #fallback()} in-process); serdes with the same tags share them, and they go
+ * when the last of those closes.
  */
 public final class ZdictMetrics {
     /** The metric group: the one Kafka gives every plugin's metrics. */
