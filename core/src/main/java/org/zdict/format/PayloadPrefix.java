@@ -57,6 +57,19 @@ public record PayloadPrefix(PayloadKind kind, int version, int length) {
         return STORED;
     }
 
+    /**
+     * The short name of what this prefix announces: the dictionary version in decimal ({@code "7"}),
+     * {@code "plain"} (a zstd frame without a dictionary) or {@code "stored"} (the original bytes). The
+     * version tag of zdict's Kafka metrics and the version named in error messages.
+     */
+    public String label() {
+        return switch (kind) {
+            case DICTIONARY_FRAME -> Integer.toString(version);
+            case PLAIN_FRAME -> "plain";
+            case STORED -> "stored";
+        };
+    }
+
     /** Writes this prefix at {@code dst[dstOffset]} and returns the number of bytes written. */
     public int writeTo(byte[] dst, int dstOffset) {
         dst[dstOffset] = (byte) kind.marker();

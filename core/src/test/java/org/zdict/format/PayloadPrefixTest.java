@@ -109,4 +109,15 @@ class PayloadPrefixTest {
         byte[] buffer = {9, 9, (byte) 0xD1, 5, 9};
         assertEquals(PayloadPrefix.dictionaryFrame(5), PayloadPrefix.read(buffer, 2, 3));
     }
+
+    @Test
+    void labelsNameTheVersionOrTheKind() {
+        assertEquals("1", PayloadPrefix.dictionaryFrame(1).label());
+        assertEquals(
+                "300",
+                PayloadPrefix.read(new byte[] {(byte) 0xD1, (byte) 0xAC, 0x02}, 0, 3)
+                        .label());
+        assertEquals("plain", PayloadPrefix.plainFrame().label());
+        assertEquals("stored", PayloadPrefix.stored().label());
+    }
 }

@@ -1,30 +1,30 @@
 package org.zdict.kafka;
 
-import java.util.Map;
-import org.apache.kafka.clients.CommonClientConfigs;
 import org.zdict.codec.ZdictCodec;
 
 /**
  * What one {@code configure} of a zdict serializer or deserializer holds: its settings, a lease on the
- * shared registry, a codec over that registry and its metrics. Swapped as one reference, so a record
- * never sees the settings of one configuration with the codec of another; closed together.
+ * shared registry and a codec over that registry, with the serde's metrics. Swapped as one reference, so
+ * a record never sees the settings of one configuration with the codec of another; closed together.
  */
 final class SerdeResources implements AutoCloseable {
     final ZdictSerdeConfig config;
     final ZdictCodec codec;
-    final ZdictMetrics metrics;
+    /** The serde's metrics, which outlive any one configuration: not closed here. */
+    final SerdeMetrics metrics;
+
     private final SharedRegistries.Lease lease;
 
     private SerdeResources(
-            ZdictSerdeConfig config, SharedRegistries.Lease lease, ZdictCodec codec, ZdictMetrics metrics) {
+            ZdictSerdeConfig config, SharedRegistries.Lease lease, ZdictCodec codec, SerdeMetrics metrics) {
         this.config = config;
         this.lease = lease;
         this.codec = codec;
         this.metrics = metrics;
     }
 
-    /** Acquires the registry {@code config} names and builds a codec over it; {@code role} names the metrics. */
-    static SerdeResources open(ZdictSerdeConfig config, Map<String, ?> configs, String role) {
+    /** Acquires the registry {@code config} names and builds a codec over it. */
+    static SerdeResources open(ZdictSerdeConfig config, SerdeMetrics metrics) {
         SharedRegistries.Lease lease = SharedRegistries.acquire(config);
         try {
             // Kafka's record batch CRC covers record values, so they carry no zstd checksum (4 bytes saved).
@@ -32,7 +32,6 @@ final class SerdeResources implements AutoCloseable {
                     .checksum(false)
                     .maxDecompressedSize(config.maxDecompressedBytes());
             config.level().ifPresent(builder::level);
-            ZdictMetrics metrics = new ZdictMetrics(role, (String) configs.get(CommonClientConfigs.CLIENT_ID_CONFIG));
             return new SerdeResources(config, lease, builder.build(), metrics);
         } catch (RuntimeException e) {
             lease.close();

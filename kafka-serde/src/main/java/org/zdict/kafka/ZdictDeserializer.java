@@ -6,6 +6,8 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.metrics.Monitorable;
+import org.apache.kafka.common.metrics.PluginMetrics;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.utils.Utils;
 import org.zdict.UnknownDictionaryVersionException;
@@ -23,13 +25,12 @@ import org.zdict.registry.DictionaryRegistry;
  *
  * @param <T> the type the inner deserializer returns
  */
-public class ZdictDeserializer<T> implements Deserializer<T> {
+public class ZdictDeserializer<T> implements Deserializer<T>, Monitorable {
     private static final long POLL_MS = 50;
 
+    private final SerdeLifecycle lifecycle = new SerdeLifecycle(this, false);
     private Deserializer<T> inner;
-    private volatile SerdeResources resources;
     private final Map<Integer, Long> missingSince = new ConcurrentHashMap<>();
-    private volatile boolean closed;
 
     /** For Kafka: the inner deserializer comes from {@code zdict.inner.deserializer}. */
     public ZdictDeserializer() {}
@@ -42,19 +43,22 @@ public class ZdictDeserializer<T> implements Deserializer<T> {
     @Override
     @SuppressWarnings("unchecked")
     public void configure(Map<String, ?> configs, boolean isKey) {
-        if (closed) {
-            throw new IllegalStateException("This ZdictDeserializer is closed");
-        }
-        ZdictSerdeConfig parsed = new ZdictSerdeConfig(configs, isKey);
-        if (inner == null) {
-            inner = Utils.newInstance(parsed.innerDeserializer(), Deserializer.class);
-        }
-        inner.configure(configs, isKey);
-        SerdeResources previous = resources;
-        resources = SerdeResources.open(parsed, configs, isKey ? "key-deserializer" : "deserializer");
-        if (previous != null) { // configured again: let go of what the last configuration held
-            previous.close();
-        }
+        lifecycle.configure(configs, isKey, parsed -> {
+            if (inner == null) {
+                inner = Utils.newInstance(parsed.innerDeserializer(), Deserializer.class);
+            }
+            inner.configure(configs, isKey);
+        });
+    }
+
+    /**
+     * Called by the consumer (Kafka 4.1+): zdict's metrics go into the consumer's own, with its tags and
+     * reporters, and are removed when it closes. Without it (Kafka Streams, a deserializer built by hand)
+     * they are published through JMX.
+     */
+    @Override
+    public void withPluginMetrics(PluginMetrics metrics) {
+        lifecycle.withPluginMetrics(metrics);
     }
 
     @Override
@@ -91,7 +95,7 @@ public class ZdictDeserializer<T> implements Deserializer<T> {
 
     /** The original bytes of one record value (or key). */
     byte[] decode(String topic, byte[] data) {
-        SerdeResources r = ready();
+        SerdeResources r = lifecycle.ready();
         if (data.length == 0 || !PayloadPrefix.isZdictMarker(data[0] & 0xFF)) {
             if (r.config.acceptUnframed()) {
                 return decodeUnframed(r, topic, data);
@@ -130,13 +134,13 @@ public class ZdictDeserializer<T> implements Deserializer<T> {
 
     private static byte[] decompress(SerdeResources r, byte[] data) {
         byte[] raw = r.codec.decompress(data);
-        r.metrics.recordedPayload(data, data.length, raw.length);
+        r.metrics.counted(PayloadPrefix.read(data, 0, data.length), raw.length, data.length);
         return raw;
     }
 
     private static byte[] decodeUnframed(SerdeResources r, String topic, byte[] data) {
         if (!PayloadPrefix.startsWithZstdMagic(data, 0, data.length)) {
-            r.metrics.recorded("unframed", data.length, data.length);
+            r.metrics.counted(ZdictMetrics.UNFRAMED, data.length, data.length);
             return data;
         }
         byte[] framed = new byte[data.length + 1];
@@ -144,10 +148,10 @@ public class ZdictDeserializer<T> implements Deserializer<T> {
         System.arraycopy(data, 0, framed, 1, data.length);
         try {
             byte[] raw = r.codec.decompress(framed);
-            r.metrics.recorded("unframed", raw.length, data.length);
+            r.metrics.counted(ZdictMetrics.UNFRAMED, raw.length, data.length);
             return raw;
         } catch (ZdictException e) {
-            r.metrics.failed("unframed");
+            r.metrics.failed(ZdictMetrics.UNFRAMED);
             throw new SerializationException(
                     "zdict cannot decode a bare zstd frame (no zdict prefix) in a record of topic " + topic + ": "
                             + e.getMessage(),
@@ -204,20 +208,23 @@ public class ZdictDeserializer<T> implements Deserializer<T> {
 
     private static String versionOf(byte[] data) {
         try {
-            return ZdictSerializer.versionLabel(data, data.length);
+            return PayloadPrefix.read(data, 0, data.length).label();
         } catch (ZdictException e) {
-            return "unknown";
+            return ZdictMetrics.UNKNOWN;
         }
     }
 
     private static String describeVersion(byte[] data) {
-        String version = versionOf(data);
-        return switch (version) {
-            case "unknown" -> "";
-            case "plain" -> " (zstd without dictionary)";
-            case "stored" -> " (stored)";
-            default -> " (dictionary version " + version + ")";
-        };
+        try {
+            PayloadPrefix prefix = PayloadPrefix.read(data, 0, data.length);
+            return switch (prefix.kind()) {
+                case DICTIONARY_FRAME -> " (dictionary version " + prefix.version() + ")";
+                case PLAIN_FRAME -> " (zstd without dictionary)";
+                case STORED -> " (stored)";
+            };
+        } catch (ZdictException e) {
+            return "";
+        }
     }
 
     private static String hint(byte[] data) {
@@ -228,29 +235,11 @@ public class ZdictDeserializer<T> implements Deserializer<T> {
         return "";
     }
 
-    /** Closes the inner deserializer and lets go of the registry. Idempotent. */
+    /** Closes the inner deserializer and lets go of the registry and the metrics. Idempotent. */
     @Override
     public void close() {
-        if (closed) {
-            return;
-        }
-        closed = true;
-        if (resources != null) {
-            resources.close();
-        }
-        if (inner != null) {
+        if (lifecycle.close() && inner != null) {
             inner.close();
         }
-    }
-
-    private SerdeResources ready() {
-        if (closed) {
-            throw new IllegalStateException("This ZdictDeserializer is closed");
-        }
-        SerdeResources current = resources;
-        if (current == null) {
-            throw new IllegalStateException("ZdictDeserializer is not configured: call configure(Map, boolean) first");
-        }
-        return current;
     }
 }

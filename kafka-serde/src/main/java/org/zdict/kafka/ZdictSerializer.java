@@ -5,6 +5,8 @@ import java.util.Map;
 import java.util.OptionalInt;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.metrics.Monitorable;
+import org.apache.kafka.common.metrics.PluginMetrics;
 import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.common.utils.Utils;
 import org.zdict.ZdictException;
@@ -18,15 +20,14 @@ import org.zdict.format.PayloadPrefix;
  *
  * @param <T> the type the inner serializer takes
  */
-public class ZdictSerializer<T> implements Serializer<T> {
+public class ZdictSerializer<T> implements Serializer<T>, Monitorable {
     /** Records up to about this size are compressed into a per-thread buffer instead of a new one. */
     private static final int SCRATCH_LIMIT = 64 * 1024;
 
     private static final ThreadLocal<byte[]> SCRATCH = ThreadLocal.withInitial(() -> new byte[4096]);
 
+    private final SerdeLifecycle lifecycle = new SerdeLifecycle(this, true);
     private Serializer<T> inner;
-    private volatile SerdeResources resources;
-    private volatile boolean closed;
 
     /** For Kafka: the inner serializer comes from {@code zdict.inner.serializer}. */
     public ZdictSerializer() {}
@@ -39,19 +40,21 @@ public class ZdictSerializer<T> implements Serializer<T> {
     @Override
     @SuppressWarnings("unchecked")
     public void configure(Map<String, ?> configs, boolean isKey) {
-        if (closed) {
-            throw new IllegalStateException("This ZdictSerializer is closed");
-        }
-        ZdictSerdeConfig parsed = new ZdictSerdeConfig(configs, isKey);
-        if (inner == null) {
-            inner = Utils.newInstance(parsed.innerSerializer(), Serializer.class);
-        }
-        inner.configure(configs, isKey);
-        SerdeResources previous = resources;
-        resources = SerdeResources.open(parsed, configs, isKey ? "key-serializer" : "serializer");
-        if (previous != null) { // configured again: let go of what the last configuration held
-            previous.close();
-        }
+        lifecycle.configure(configs, isKey, parsed -> {
+            if (inner == null) {
+                inner = Utils.newInstance(parsed.innerSerializer(), Serializer.class);
+            }
+            inner.configure(configs, isKey);
+        });
+    }
+
+    /**
+     * Called by the producer (Kafka 4.1+): zdict's metrics go into the producer's own, with its tags and
+     * reporters, and are removed when it closes. Without it they are published through JMX.
+     */
+    @Override
+    public void withPluginMetrics(PluginMetrics metrics) {
+        lifecycle.withPluginMetrics(metrics);
     }
 
     @Override
@@ -64,7 +67,7 @@ public class ZdictSerializer<T> implements Serializer<T> {
         if (data == null) {
             return null;
         }
-        SerdeResources r = ready();
+        SerdeResources r = lifecycle.ready();
         byte[] raw = headers == null ? inner.serialize(topic, data) : inner.serialize(topic, headers, data);
         if (raw == null) {
             return null;
@@ -80,7 +83,7 @@ public class ZdictSerializer<T> implements Serializer<T> {
             } else {
                 written = r.codec.compress(raw, 0, raw.length, dst, 0);
             }
-            r.metrics.recordedPayload(dst, written, raw.length);
+            r.metrics.counted(PayloadPrefix.read(dst, 0, written), raw.length, written);
             return Arrays.copyOf(dst, written);
         } catch (ZdictException | IllegalStateException e) {
             String version = pinned.isPresent()
@@ -89,7 +92,7 @@ public class ZdictSerializer<T> implements Serializer<T> {
                             ? "active version "
                                     + r.codec.registry().activeVersion().getAsInt()
                             : "no active version";
-            r.metrics.failed(pinned.isPresent() ? Integer.toString(pinned.getAsInt()) : "unknown");
+            r.metrics.failed(pinned.isPresent() ? Integer.toString(pinned.getAsInt()) : ZdictMetrics.UNKNOWN);
             throw new SerializationException(
                     "zdict cannot compress a record for topic " + topic + " with " + version + " of "
                             + r.codec.registry().describe() + ": " + e.getMessage(),
@@ -97,17 +100,10 @@ public class ZdictSerializer<T> implements Serializer<T> {
         }
     }
 
-    /** Closes the inner serializer and lets go of the registry. Idempotent. */
+    /** Closes the inner serializer and lets go of the registry and the metrics. Idempotent. */
     @Override
     public void close() {
-        if (closed) {
-            return;
-        }
-        closed = true;
-        if (resources != null) {
-            resources.close();
-        }
-        if (inner != null) {
+        if (lifecycle.close() && inner != null) {
             inner.close();
         }
     }
@@ -122,25 +118,5 @@ public class ZdictSerializer<T> implements Serializer<T> {
             SCRATCH.set(buffer);
         }
         return buffer;
-    }
-
-    static String versionLabel(byte[] payload, int length) {
-        PayloadPrefix prefix = PayloadPrefix.read(payload, 0, length);
-        return switch (prefix.kind()) {
-            case DICTIONARY_FRAME -> Integer.toString(prefix.version());
-            case PLAIN_FRAME -> "plain";
-            case STORED -> "stored";
-        };
-    }
-
-    private SerdeResources ready() {
-        if (closed) {
-            throw new IllegalStateException("This ZdictSerializer is closed");
-        }
-        SerdeResources current = resources;
-        if (current == null) {
-            throw new IllegalStateException("ZdictSerializer is not configured: call configure(Map, boolean) first");
-        }
-        return current;
     }
 }

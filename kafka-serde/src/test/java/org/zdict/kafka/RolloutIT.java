@@ -72,6 +72,10 @@ class RolloutIT {
         final List<Throwable> problems = new CopyOnWriteArrayList<>();
         final AtomicLong received = new AtomicLong();
         final AtomicBoolean stop = new AtomicBoolean();
+        /** The consumer's zdict metrics as it closed (it removes them when it closes): label → records, errors. */
+        final Map<String, Double> recordsAtClose = new ConcurrentHashMap<>();
+
+        final Map<String, Double> errorsAtClose = new ConcurrentHashMap<>();
 
         Group(String name, String location, Map<Integer, List<byte[]>> sent) {
             this.clientId = "rollout-" + name;
@@ -101,6 +105,13 @@ class RolloutIT {
             } catch (Throwable t) {
                 problems.add(t);
             } finally {
+                for (String version : List.of("1", "2", "3")) {
+                    Map<String, String> tags = Map.of(ZdictMetrics.VERSION_TAG, version);
+                    recordsAtClose.put(
+                            version, orZero(ZdictMetrics.value(consumer.metrics(), ZdictMetrics.RECORDS, tags)));
+                    errorsAtClose.put(
+                            version, orZero(ZdictMetrics.value(consumer.metrics(), ZdictMetrics.ERRORS, tags)));
+                }
                 consumer.close();
             }
         }
@@ -119,8 +130,7 @@ class RolloutIT {
         }
 
         double records(String version) {
-            Double value = ZdictMetrics.value("deserializer", clientId, version, ZdictMetrics.RECORDS);
-            return value == null ? 0 : value;
+            return recordsAtClose.getOrDefault(version, 0.0);
         }
     }
 
@@ -153,6 +163,7 @@ class RolloutIT {
             Group g1 = new Group("g1", location(false), sent);
             Group g2 = new Group("g2", location(true), sent);
             List<Thread> threads = new ArrayList<>();
+            Map<String, Double> producedPerVersion = new HashMap<>();
             threads.add(new Thread(g1, "g1"));
             threads.add(new Thread(g2, "g2"));
             try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(props)) {
@@ -182,22 +193,25 @@ class RolloutIT {
                 senders.forEach(Thread::start);
                 threads.forEach(Thread::start);
 
-                awaitProduced("1", 300);
+                awaitProduced(producer, "1", 300);
                 registry.publish(TestDictionaries.trained(2), 3, Map.of("step", "v2"));
                 registry.activate(2);
-                awaitProduced("2", 300);
+                awaitProduced(producer, "2", 300);
                 registry.activate(1); // roll back
-                double v1Before = produced("1");
-                await(() -> produced("1") >= v1Before + 300, "producers back on version 1");
+                double v1Before = produced(producer, "1");
+                await(() -> produced(producer, "1") >= v1Before + 300, "producers back on version 1");
                 registry.publish(TestDictionaries.trained(3), 3, Map.of("step", "v3"));
                 registry.activate(3);
-                awaitProduced("3", 300);
+                awaitProduced(producer, "3", 300);
 
                 stopSending.set(true);
                 for (Thread sender : senders) {
                     sender.join();
                 }
                 producer.flush();
+                for (String version : List.of("1", "2", "3")) {
+                    producedPerVersion.put(version, produced(producer, version));
+                }
             }
             long total = sent.values().stream().mapToLong(List::size).sum();
             await(
@@ -219,23 +233,32 @@ class RolloutIT {
             for (Group group : List.of(g1, g2)) {
                 for (String version : List.of("1", "2", "3")) {
                     assertTrue(group.records(version) > 0, group.clientId + " read no record of version " + version);
+                    assertEquals(0.0, group.errorsAtClose.get(version), group.clientId + " had errors");
                 }
-                Double errors = ZdictMetrics.value("deserializer", group.clientId, "1", ZdictMetrics.ERRORS);
-                assertTrue(errors == null || errors == 0.0, group.clientId + " had errors");
             }
             System.out.printf(
                     "roll-out: %d records sent by %d threads; per version sent v1=%.0f v2=%.0f v3=%.0f%n",
-                    total, THREADS, produced("1"), produced("2"), produced("3"));
+                    total,
+                    THREADS,
+                    producedPerVersion.get("1"),
+                    producedPerVersion.get("2"),
+                    producedPerVersion.get("3"));
         }
     }
 
-    private static double produced(String version) {
-        Double value = ZdictMetrics.value("serializer", "rollout-producer", version, ZdictMetrics.RECORDS);
+    private static double produced(KafkaProducer<?, ?> producer, String version) {
+        return orZero(ZdictMetrics.value(
+                producer.metrics(), ZdictMetrics.RECORDS, Map.of(ZdictMetrics.VERSION_TAG, version)));
+    }
+
+    private static double orZero(Double value) {
         return value == null ? 0 : value;
     }
 
-    private static void awaitProduced(String version, int records) {
-        await(() -> produced(version) >= records, "producers to send " + records + " records with version " + version);
+    private static void awaitProduced(KafkaProducer<?, ?> producer, String version, int records) {
+        await(
+                () -> produced(producer, version) >= records,
+                "producers to send " + records + " records with version " + version);
     }
 
     private static void await(BooleanSupplier condition, String what) {

@@ -193,7 +193,8 @@ class SerdeBrokerIT {
         try (KafkaConsumer<String, byte[]> consumer =
                 consumer("late", zdict("client.id", "late-reader", "zdict.unknown.version.wait.ms", "30000"))) {
             Future<Integer> published = publisher.submit(() -> {
-                while (ZdictMetrics.value("deserializer", "late-reader", "2", ZdictMetrics.WAITS) == null) {
+                while (ZdictMetrics.value(consumer.metrics(), ZdictMetrics.WAITS, Map.of(ZdictMetrics.VERSION_TAG, "2"))
+                        == null) {
                     Thread.sleep(50);
                 }
                 return registry.publish(dictionary, 3, Map.of()).version();

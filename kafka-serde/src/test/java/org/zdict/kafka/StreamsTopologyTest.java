@@ -2,13 +2,19 @@ package org.zdict.kafka;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.Serdes;
@@ -21,6 +27,7 @@ import org.apache.kafka.streams.TestOutputTopic;
 import org.apache.kafka.streams.TopologyTestDriver;
 import org.apache.kafka.streams.errors.LogAndContinueExceptionHandler;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.zdict.registry.DirectoryDictionaryRegistry;
 import org.zdict.testing.SampleEvents;
@@ -84,5 +91,57 @@ class StreamsTopologyTest {
                     serde.deserializer().deserialize("out", written).getBytes(StandardCharsets.UTF_8));
             assertTrue(out.isEmpty(), "the record with an unknown version was skipped");
         }
+    }
+
+    /**
+     * Kafka Streams (4.3) hands no metrics to serdes (it calls no {@code withPluginMetrics}), so the
+     * serdes it makes from {@code default.value.serde} publish through JMX; it never closes them either,
+     * so their MBeans go once they are garbage.
+     */
+    @Test
+    @Timeout(120)
+    void defaultSerdesOfAStreamsAppPublishThroughJmxUntilTheyAreGarbage() throws Exception {
+        try (DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(temp)) {
+            registry.publish(TestDictionaries.trained(1), 3, Map.of());
+            registry.activate(1);
+        }
+        Properties props = new Properties();
+        props.put(StreamsConfig.APPLICATION_ID_CONFIG, "zdict-ttd-metrics");
+        props.put(StreamsConfig.CLIENT_ID_CONFIG, "ttd-metrics");
+        props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
+        props.put(StreamsConfig.DEFAULT_KEY_SERDE_CLASS_CONFIG, Serdes.StringSerde.class);
+        props.put(StreamsConfig.DEFAULT_VALUE_SERDE_CLASS_CONFIG, ZdictSerde.class);
+        props.put(ZdictSerdeConfig.REGISTRY_CONFIG, temp.toString());
+        StreamsBuilder builder = new StreamsBuilder();
+        builder.<String, byte[]>stream("in").to("out");
+        ObjectName read = new ObjectName(
+                "zdict:type=plugins,client-id=ttd-metrics,config=value.deserializer,class=ZdictDeserializer,version=1");
+        ObjectName written = new ObjectName(
+                "zdict:type=plugins,client-id=ttd-metrics,config=value.serializer,class=ZdictSerializer,version=1");
+        MBeanServer jmx = ManagementFactory.getPlatformMBeanServer();
+
+        List<byte[]> events = SampleEvents.synthetic(2, 22);
+        TopologyTestDriver driver = new TopologyTestDriver(builder.build(), props);
+        try (ZdictSerde<byte[]> serde = ZdictSerde.bytes()) {
+            serde.configure(Map.of(ZdictSerdeConfig.REGISTRY_CONFIG, temp.toString()), false);
+            TestInputTopic<String, byte[]> in =
+                    driver.createInputTopic("in", new StringSerializer(), serde.serializer());
+            for (byte[] event : events) {
+                in.pipeInput("k", event);
+            }
+            assertEquals(2.0, jmx.getAttribute(read, ZdictMetrics.RECORDS));
+            assertEquals(2.0, jmx.getAttribute(written, ZdictMetrics.RECORDS));
+            assertNull(ZdictMetrics.value(driver.metrics(), ZdictMetrics.RECORDS, Map.of()));
+        } finally {
+            driver.close();
+        }
+        driver = null;
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while ((jmx.isRegistered(read) || jmx.isRegistered(written)) && System.nanoTime() < deadline) {
+            System.gc();
+            Thread.sleep(100);
+        }
+        assertFalse(jmx.isRegistered(read), "the MBean of a Streams default serde outlived it");
+        assertFalse(jmx.isRegistered(written), "the MBean of a Streams default serde outlived it");
     }
 }

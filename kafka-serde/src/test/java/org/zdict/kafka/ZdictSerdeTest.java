@@ -65,6 +65,19 @@ class ZdictSerdeTest {
         return props;
     }
 
+    private static Double fallbackValue(String config, String clientId, String version, String name) {
+        return ZdictMetrics.value(
+                ZdictMetrics.fallback(),
+                name,
+                Map.of(
+                        ZdictMetrics.CONFIG_TAG,
+                        config,
+                        ZdictMetrics.CLIENT_ID_TAG,
+                        clientId,
+                        ZdictMetrics.VERSION_TAG,
+                        version));
+    }
+
     private <T> ZdictSerializer<T> serializer(Map<String, Object> props) {
         ZdictSerializer<T> serializer = new ZdictSerializer<>();
         serializer.configure(props, false);
@@ -176,7 +189,7 @@ class ZdictSerdeTest {
         assertTrue(e.getMessage().contains("Unknown dictionary version 9"), e.getMessage());
         assertTrue(e.getMessage().contains("topic clicks"), e.getMessage());
         assertTrue(e.getMessage().contains("200 ms"), e.getMessage());
-        assertEquals(1.0, ZdictMetrics.value("deserializer", "unit", "9", ZdictMetrics.ERRORS));
+        assertEquals(1.0, fallbackValue("value.deserializer", "unit", "9", ZdictMetrics.ERRORS));
     }
 
     @Test
@@ -245,9 +258,9 @@ class ZdictSerdeTest {
             out.serialize("t", event);
             before += event.length;
         }
-        assertEquals(20.0, ZdictMetrics.value("serializer", "metered", "1", ZdictMetrics.RECORDS));
-        assertEquals((double) before, ZdictMetrics.value("serializer", "metered", "1", ZdictMetrics.ORIGINAL_BYTES));
-        assertTrue(ZdictMetrics.value("serializer", "metered", "1", ZdictMetrics.RATIO) > 2.0);
+        assertEquals(20.0, fallbackValue("value.serializer", "metered", "1", ZdictMetrics.RECORDS));
+        assertEquals((double) before, fallbackValue("value.serializer", "metered", "1", ZdictMetrics.ORIGINAL_BYTES));
+        assertTrue(fallbackValue("value.serializer", "metered", "1", ZdictMetrics.RATIO) > 2.0);
     }
 
     @Test

@@ -1,0 +1,135 @@
+package org.zdict.kafka;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.common.Metric;
+import org.apache.kafka.common.MetricName;
+import org.apache.kafka.common.metrics.JmxReporter;
+import org.apache.kafka.common.metrics.KafkaMetricsContext;
+import org.apache.kafka.common.metrics.MetricConfig;
+import org.apache.kafka.common.metrics.Metrics;
+import org.apache.kafka.common.utils.Time;
+
+/**
+ * Where a serde's metrics go when no client hands it its own: a Kafka {@link Metrics} reported through
+ * JMX as {@code zdict:type=plugins,client-id=…,config=…,class=…,version=…}, the names a client would give
+ * them with {@code zdict} for the client's domain. Serdes with the same tags share one set of counts
+ * (Kafka Streams makes a serde per task and node from {@code default.value.serde}, all with the same
+ * settings); their metrics, and so their MBeans, are removed when the last of them closes.
+ */
+final class JmxFallback {
+    private static final Object LOCK = new Object();
+    /** Live users' tags (client-id, config, class) → their shared counts. Guarded by LOCK. */
+    private static final Map<Map<String, String>, Share> SHARES = new HashMap<>();
+
+    private JmxFallback() {}
+
+    /** The registry, made on first use; it holds only the metrics of serdes that are open. */
+    private static final class Registry {
+        static final Metrics METRICS = open();
+
+        private static Metrics open() {
+            Metrics metrics = new Metrics(
+                    new MetricConfig(),
+                    List.of(new JmxReporter()),
+                    Time.SYSTEM,
+                    new KafkaMetricsContext(ZdictMetrics.JMX_DOMAIN));
+            // Metrics counts its own metrics in an MBean of its own; zdict:… holds only the serdes' metrics.
+            metrics.removeMetric(metrics.metricName("count", "kafka-metrics-count"));
+            return metrics;
+        }
+    }
+
+    /** Joins (or starts) the share of the serdes with these tags; close the result once. */
+    static SerdeMetrics.Target acquire(Map<String, String> tags) {
+        synchronized (LOCK) {
+            Share share = SHARES.computeIfAbsent(Map.copyOf(tags), Share::new);
+            share.users++;
+            return new Membership(share);
+        }
+    }
+
+    static Map<MetricName, ? extends Metric> metrics() {
+        return Collections.unmodifiableMap(Registry.METRICS.metrics());
+    }
+
+    /** How many distinct tag sets are in use; 0 once every serde that used the fallback has closed. */
+    static int shares() {
+        synchronized (LOCK) {
+            return SHARES.size();
+        }
+    }
+
+    private static final class Share {
+        final Map<String, String> tags;
+        final Map<String, VersionCounters> byVersion = new HashMap<>();
+        final List<MetricName> names = new ArrayList<>();
+        int users;
+
+        Share(Map<String, String> tags) {
+            this.tags = tags;
+        }
+
+        VersionCounters counters(String version) {
+            VersionCounters existing = byVersion.get(version);
+            if (existing != null) {
+                return existing;
+            }
+            VersionCounters counters = new VersionCounters();
+            Map<String, String> versionTags = new LinkedHashMap<>();
+            for (String tag : List.of(ZdictMetrics.CLIENT_ID_TAG, ZdictMetrics.CONFIG_TAG, ZdictMetrics.CLASS_TAG)) {
+                versionTags.put(tag, tags.get(tag));
+            }
+            versionTags.put(ZdictMetrics.VERSION_TAG, version);
+            Metrics metrics = Registry.METRICS;
+            counters.publish((name, description, value) -> {
+                MetricName metricName = metrics.metricName(name, ZdictMetrics.GROUP, description, versionTags);
+                metrics.addMetric(metricName, value);
+                names.add(metricName);
+            });
+            byVersion.put(version, counters);
+            return counters;
+        }
+
+        void remove() {
+            for (MetricName name : names) {
+                Registry.METRICS.removeMetric(name);
+            }
+            SHARES.remove(tags);
+        }
+    }
+
+    /** One serde's hold on a share. */
+    private static final class Membership implements SerdeMetrics.Target {
+        private final Share share;
+        private boolean closed;
+
+        Membership(Share share) {
+            this.share = share;
+        }
+
+        @Override
+        public VersionCounters counters(String version) {
+            synchronized (LOCK) {
+                return closed ? new VersionCounters() : share.counters(version);
+            }
+        }
+
+        @Override
+        public void close() {
+            synchronized (LOCK) {
+                if (closed) {
+                    return;
+                }
+                closed = true;
+                if (--share.users == 0) {
+                    share.remove();
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,87 @@
+package org.zdict.kafka;
+
+import java.lang.ref.Cleaner;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.apache.kafka.common.metrics.PluginMetrics;
+
+/**
+ * The lifecycle that {@link ZdictSerializer} and {@link ZdictDeserializer} share: {@code configure}
+ * (settings, registry lease and codec, published as one {@link SerdeResources}), the metrics ({@link
+ * SerdeMetrics}), the errors for use before configure or after close, and an idempotent close.
+ *
+ * <p>A serde that is dropped without {@code close()} lets go of the registry and its metrics once it is
+ * garbage: Kafka Streams never closes the serdes it makes from {@code default.key.serde} and {@code
+ * default.value.serde}.
+ */
+final class SerdeLifecycle {
+    private static final Cleaner CLEANER = Cleaner.create();
+
+    private final String serdeName;
+    private final SerdeMetrics metrics;
+    private final Cleaner.Cleanable cleanable;
+    private volatile SerdeResources resources;
+    private volatile boolean closed;
+
+    /** {@code serde} is the serializer or deserializer this lifecycle belongs to; it keeps no reference to it. */
+    SerdeLifecycle(Object serde, boolean serializer) {
+        this.serdeName = serde.getClass().getSimpleName();
+        this.metrics = new SerdeMetrics(serdeName, serializer);
+        this.cleanable = CLEANER.register(serde, this::release);
+    }
+
+    /**
+     * Reads {@code configs}, lets {@code inner} set up the inner serializer or deserializer with them,
+     * then swaps in the new resources and closes the ones of a previous configure.
+     */
+    synchronized void configure(Map<String, ?> configs, boolean isKey, Consumer<ZdictSerdeConfig> inner) {
+        if (closed) {
+            throw new IllegalStateException("This " + serdeName + " is closed");
+        }
+        ZdictSerdeConfig parsed = new ZdictSerdeConfig(configs, isKey);
+        inner.accept(parsed);
+        metrics.configured(configs, isKey);
+        SerdeResources previous = resources;
+        resources = SerdeResources.open(parsed, metrics);
+        if (previous != null) {
+            previous.close();
+        }
+    }
+
+    void withPluginMetrics(PluginMetrics pluginMetrics) {
+        metrics.useClientMetrics(pluginMetrics);
+    }
+
+    /** The resources of the last configure, for one record. */
+    SerdeResources ready() {
+        if (closed) {
+            throw new IllegalStateException("This " + serdeName + " is closed");
+        }
+        SerdeResources current = resources;
+        if (current == null) {
+            throw new IllegalStateException(serdeName + " is not configured: call configure(Map, boolean) first");
+        }
+        return current;
+    }
+
+    /**
+     * Lets go of the registry, the codec and the metrics. Returns false if it was already closed, so the
+     * caller closes its inner serializer or deserializer once.
+     */
+    synchronized boolean close() {
+        if (closed) {
+            return false;
+        }
+        cleanable.clean(); // runs release() now, and never again
+        return true;
+    }
+
+    /** From close(), or from the cleaner once the serde is garbage. */
+    private synchronized void release() {
+        closed = true;
+        if (resources != null) {
+            resources.close();
+        }
+        metrics.close();
+    }
+}

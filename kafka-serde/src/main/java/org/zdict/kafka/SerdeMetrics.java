@@ -1,0 +1,128 @@
+package org.zdict.kafka;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.kafka.clients.CommonClientConfigs;
+import org.apache.kafka.common.metrics.PluginMetrics;
+import org.zdict.format.PayloadPrefix;
+
+/**
+ * The metrics of one serializer or deserializer, counted per version label ({@link PayloadPrefix#label()},
+ * or {@link ZdictMetrics#UNFRAMED} / {@link ZdictMetrics#UNKNOWN}). They are published with the first
+ * record: through the metrics a client handed over if it did ({@link ClientMetrics}), otherwise through
+ * JMX ({@link JmxFallback}). Metrics handed over later take over from the fallback, and counting starts
+ * again there.
+ */
+final class SerdeMetrics implements AutoCloseable {
+    /** Where the counters of each version are published; closing removes what it published. */
+    interface Target extends AutoCloseable {
+        VersionCounters counters(String version);
+
+        @Override
+        void close();
+    }
+
+    private final String className;
+    private final boolean serializer;
+    /** The per-record lookup: no label is made once a prefix has been seen. */
+    private final Map<PayloadPrefix, VersionCounters> byPrefix = new ConcurrentHashMap<>();
+
+    private final Map<String, VersionCounters> byLabel = new ConcurrentHashMap<>();
+    // Guarded by this:
+    private PluginMetrics clientMetrics;
+    private Map<String, String> fallbackTags;
+    private Target target;
+    private boolean closed;
+
+    /** {@code className} is the serde's simple class name, the {@code class} tag a client would add. */
+    SerdeMetrics(String className, boolean serializer) {
+        this.className = className;
+        this.serializer = serializer;
+    }
+
+    /** Counts one record whose zdict payload starts with {@code prefix}. */
+    void counted(PayloadPrefix prefix, long originalBytes, long compressedBytes) {
+        VersionCounters counters = byPrefix.get(prefix);
+        if (counters == null) {
+            counters = publish(prefix);
+        }
+        counters.counted(originalBytes, compressedBytes);
+    }
+
+    void counted(String label, long originalBytes, long compressedBytes) {
+        counters(label).counted(originalBytes, compressedBytes);
+    }
+
+    void failed(String label) {
+        counters(label).failed();
+    }
+
+    void waited(String label) {
+        counters(label).waited();
+    }
+
+    /** From {@code Monitorable.withPluginMetrics}: publish through the client's metrics from now on. */
+    synchronized void useClientMetrics(PluginMetrics metrics) {
+        clientMetrics = metrics;
+        unbind();
+    }
+
+    /** From {@code configure}: the tags the JMX fallback uses, as a client would set them. */
+    synchronized void configured(Map<String, ?> configs, boolean isKey) {
+        Object clientId = configs.get(CommonClientConfigs.CLIENT_ID_CONFIG);
+        Map<String, String> tags = new LinkedHashMap<>();
+        tags.put(ZdictMetrics.CLIENT_ID_TAG, clientId == null ? "" : clientId.toString());
+        tags.put(ZdictMetrics.CONFIG_TAG, (isKey ? "key." : "value.") + (serializer ? "serializer" : "deserializer"));
+        tags.put(ZdictMetrics.CLASS_TAG, className);
+        if (!tags.equals(fallbackTags)) {
+            fallbackTags = tags;
+            if (clientMetrics == null) {
+                unbind();
+            }
+        }
+    }
+
+    /** Removes every metric this serde published. Idempotent. */
+    @Override
+    public synchronized void close() {
+        closed = true;
+        unbind();
+    }
+
+    private VersionCounters counters(String label) {
+        VersionCounters counters = byLabel.get(label);
+        return counters != null ? counters : publish(label);
+    }
+
+    private synchronized VersionCounters publish(PayloadPrefix prefix) {
+        VersionCounters counters = counters(prefix.label());
+        byPrefix.put(prefix, counters);
+        return counters;
+    }
+
+    private synchronized VersionCounters publish(String label) {
+        VersionCounters counters = byLabel.get(label);
+        if (counters != null) {
+            return counters;
+        }
+        if (closed) {
+            return new VersionCounters(); // a record racing close: counted nowhere
+        }
+        if (target == null) {
+            target = clientMetrics != null ? new ClientMetrics(clientMetrics) : JmxFallback.acquire(fallbackTags);
+        }
+        counters = target.counters(label);
+        byLabel.put(label, counters);
+        return counters;
+    }
+
+    private void unbind() {
+        if (target != null) {
+            target.close();
+            target = null;
+        }
+        byPrefix.clear();
+        byLabel.clear();
+    }
+}
