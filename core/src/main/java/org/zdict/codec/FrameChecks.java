@@ -39,6 +39,13 @@ final class FrameChecks {
      * dictionary produces, so the message says so; a frame that names its dictionary id proves it.
      */
     static CorruptPayloadException corruptFrame(PayloadPrefix prefix, ZstdException e) {
+        if (e.getErrorCode() == Zstd.errSrcSizeWrong()) {
+            return new CorruptPayloadException(
+                    prefix.length(),
+                    "Truncated or damaged zstd frame" + describe(prefix)
+                            + ": its blocks do not end where the payload ends (" + e.getMessage() + ")",
+                    e);
+        }
         if (prefix.kind() != PayloadKind.DICTIONARY_FRAME) {
             return new CorruptPayloadException(
                     prefix.length(), "Corrupt zstd frame" + describe(prefix) + ": " + e.getMessage(), e);

@@ -2,8 +2,13 @@ package org.zdict.kafka;
 
 import java.lang.ref.Cleaner;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.function.Consumer;
+import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.metrics.PluginMetrics;
+import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.DictionaryRegistry;
+import org.zdict.registry.DictionaryStatus;
 
 /**
  * The lifecycle that {@link ZdictSerializer} and {@link ZdictDeserializer} share: {@code configure}
@@ -18,6 +23,7 @@ final class SerdeLifecycle {
     private static final Cleaner CLEANER = Cleaner.create();
 
     private final String serdeName;
+    private final boolean serializer;
     private final SerdeMetrics metrics;
     private final Cleaner.Cleanable cleanable;
     private volatile SerdeResources resources;
@@ -26,6 +32,7 @@ final class SerdeLifecycle {
     /** {@code serde} is the serializer or deserializer this lifecycle belongs to; it keeps no reference to it. */
     SerdeLifecycle(Object serde, boolean serializer) {
         this.serdeName = serde.getClass().getSimpleName();
+        this.serializer = serializer;
         this.metrics = new SerdeMetrics(serdeName, serializer);
         this.cleanable = CLEANER.register(serde, this::release);
     }
@@ -41,10 +48,45 @@ final class SerdeLifecycle {
         ZdictSerdeConfig parsed = new ZdictSerdeConfig(configs, isKey);
         inner.accept(parsed);
         metrics.configured(configs, isKey);
+        SerdeResources opened = SerdeResources.open(parsed, metrics);
+        if (serializer) {
+            try {
+                checkPinnedVersion(parsed, opened.codec.registry());
+            } catch (RuntimeException e) {
+                opened.close();
+                throw e;
+            }
+        }
         SerdeResources previous = resources;
-        resources = SerdeResources.open(parsed, metrics);
+        resources = opened;
         if (previous != null) {
             previous.close();
+        }
+    }
+
+    /**
+     * A pinned version must be one the serializer may write: a retired version only decodes (and cannot
+     * be activated again), so pinning it is refused, as is a version the registry does not hold. Checked
+     * at configure; a version retired later is written until the next configure.
+     */
+    private static void checkPinnedVersion(ZdictSerdeConfig config, DictionaryRegistry registry) {
+        OptionalInt pinned = config.pinnedVersion();
+        if (pinned.isEmpty()) {
+            return;
+        }
+        int version = pinned.getAsInt();
+        DictionaryInfo info = registry.info(version)
+                .orElseThrow(() -> new ConfigException(
+                        ZdictSerdeConfig.PINNED_VERSION_CONFIG,
+                        version,
+                        registry.describe() + " holds no version " + version));
+        if (info.status() == DictionaryStatus.RETIRED) {
+            throw new ConfigException(
+                    ZdictSerdeConfig.PINNED_VERSION_CONFIG,
+                    version,
+                    "version " + version + " is retired in " + registry.describe() + ": retired versions only"
+                            + " decode. Pin an active or available version, or leave "
+                            + ZdictSerdeConfig.PINNED_VERSION_CONFIG + " unset to follow the active one");
         }
     }
 

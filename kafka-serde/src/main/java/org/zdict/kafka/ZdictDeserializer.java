@@ -10,6 +10,9 @@ import org.apache.kafka.common.metrics.Monitorable;
 import org.apache.kafka.common.metrics.PluginMetrics;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.utils.Utils;
+import org.zdict.CorruptPayloadException;
+import org.zdict.PayloadTooLargeException;
+import org.zdict.UncheckedPayloadException;
 import org.zdict.UnknownDictionaryVersionException;
 import org.zdict.ZdictException;
 import org.zdict.format.PayloadKind;
@@ -106,8 +109,8 @@ public class ZdictDeserializer<T> implements Deserializer<T>, Monitorable {
         } catch (ZdictException e) {
             r.metrics.failed(versionOf(data));
             throw new SerializationException(
-                    "zdict cannot decode a record of topic " + topic + describeVersion(data) + ": " + e.getMessage()
-                            + hint(data),
+                    "zdict cannot decode a record of topic " + topic + describeVersion(data) + ": " + describe(r, e)
+                            + hint(r, data, e),
                     e);
         }
     }
@@ -227,10 +230,27 @@ public class ZdictDeserializer<T> implements Deserializer<T>, Monitorable {
         }
     }
 
-    private static String hint(byte[] data) {
+    /** The codec's message, with the serde's setting named where the codec names its own. */
+    private static String describe(SerdeResources r, ZdictException e) {
+        if (e instanceof PayloadTooLargeException tooLarge) {
+            return tooLarge.reason() + "; the limit is " + tooLarge.limit() + " bytes ("
+                    + ZdictSerdeConfig.MAX_DECOMPRESSED_BYTES_CONFIG + ")";
+        }
+        return e.getMessage();
+    }
+
+    private static String hint(SerdeResources r, byte[] data, ZdictException e) {
         if (data.length > 0 && !PayloadPrefix.isZdictMarker(data[0] & 0xFF)) {
             return ". If the topic holds records written before zdict, set " + ZdictSerdeConfig.ACCEPT_UNFRAMED_CONFIG
                     + "=true while they remain.";
+        }
+        if (e instanceof CorruptPayloadException
+                && !(e instanceof UncheckedPayloadException)
+                && !e.getMessage().startsWith("Truncated")
+                && data.length > 0
+                && data[0] == (byte) PayloadKind.DICTIONARY_FRAME.marker()) {
+            return ". Check " + ZdictSerdeConfig.REGISTRY_CONFIG + " ("
+                    + r.codec.registry().describe() + "): it must name the registry the producers write with.";
         }
         return "";
     }
