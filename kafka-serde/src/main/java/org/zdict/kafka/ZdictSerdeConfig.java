@@ -65,7 +65,8 @@ public final class ZdictSerdeConfig extends AbstractConfig {
 
     public static final String PINNED_VERSION_CONFIG = "zdict.pinned.version";
     public static final String PINNED_VERSION_DOC = "Compress with this dictionary version instead of the"
-            + " registry's active one. Unset means follow the active version.";
+            + " registry's active one. Unset means follow the active version. A retired version, or one the"
+            + " registry does not hold, is refused at configure (retired versions only decode).";
 
     public static final String ACCEPT_UNFRAMED_CONFIG = "zdict.accept.unframed";
     public static final boolean ACCEPT_UNFRAMED_DEFAULT = false;
