@@ -42,6 +42,14 @@ final class Cli {
         return file;
     }
 
+    /** {@code zdict train -q ARGS} on the smallest grid (1K, level 1, no speed floor): fast, for behaviour. */
+    static Result trainTiny(String... args) {
+        List<String> all = new java.util.ArrayList<>(List.of("train", "-q"));
+        all.addAll(List.of(args));
+        all.addAll(List.of("--dict-size", "1K", "--level", "1", "--min-mbps", "0"));
+        return run(all.toArray(new String[0]));
+    }
+
     /** Trains a small grid on synthetic events into {@code registry} and activates the choice. */
     static Result trainSmall(Path events, Path registry) {
         return run(

@@ -217,19 +217,7 @@ class PayloadCommandsTest {
         assertEquals(0, Cli.trainSmall(events, retiring).exitCode());
         assertEquals(
                 0,
-                Cli.run(
-                                "train",
-                                "-q",
-                                events.toString(),
-                                "--registry",
-                                retiring.toString(),
-                                "--dict-size",
-                                "1K",
-                                "--level",
-                                "1",
-                                "--min-mbps",
-                                "0",
-                                "--activate")
+                Cli.trainTiny(events.toString(), "--registry", retiring.toString(), "--activate")
                         .exitCode());
         assertEquals(
                 0,

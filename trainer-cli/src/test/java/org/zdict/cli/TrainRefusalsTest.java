@@ -27,21 +27,8 @@ class TrainRefusalsTest {
             Files.write(binaries.resolve("blob-" + i + ".bin"), noise);
         }
         Path registry = dir.resolve("registry");
-        Cli.Result result = Cli.run(
-                "train",
-                "-q",
-                binaries.toString(),
-                "--on-error",
-                "skip",
-                "--registry",
-                registry.toString(),
-                "--activate",
-                "--dict-size",
-                "1K",
-                "--level",
-                "1",
-                "--min-mbps",
-                "0");
+        Cli.Result result = Cli.trainTiny(
+                binaries.toString(), "--on-error", "skip", "--registry", registry.toString(), "--activate");
         assertEquals(1, result.exitCode(), result::toString);
         assertTrue(result.err().contains("of the input was skipped"), result::toString);
         assertTrue(result.err().contains("nothing was trained or published"), result::toString);
@@ -56,18 +43,7 @@ class TrainRefusalsTest {
         String huge = "{\"blob\":\"" + "x".repeat(3 << 20) + "\"}\n";
         Path withHuge = Files.writeString(
                 dir.resolve("with-huge.jsonl"), lines.substring(0, middle) + huge + lines.substring(middle));
-        Cli.Result result = Cli.run(
-                "train",
-                "-q",
-                withHuge.toString(),
-                "--max-sample-bytes",
-                "2M",
-                "--dict-size",
-                "1K",
-                "--level",
-                "1",
-                "--min-mbps",
-                "0");
+        Cli.Result result = Cli.trainTiny(withHuge.toString(), "--max-sample-bytes", "2M");
         assertEquals(0, result.exitCode(), result::toString);
         assertTrue(result.out().startsWith("Read 3,000 events"), result::toString);
         assertTrue(result.out().contains("skipped 1 over 1 MiB"), result::toString);
@@ -105,20 +81,8 @@ class TrainRefusalsTest {
             {"--chart", notAFolder.resolve("chart.png").toString()},
             {"--chart", dir.toString()}
         }) {
-            Cli.Result result = Cli.run(
-                    "train",
-                    events.toString(),
-                    "--registry",
-                    registry.toString(),
-                    "--activate",
-                    "--dict-size",
-                    "1K",
-                    "--level",
-                    "1",
-                    "--min-mbps",
-                    "0",
-                    output[0],
-                    output[1]);
+            Cli.Result result = Cli.trainTiny(
+                    events.toString(), "--registry", registry.toString(), "--activate", output[0], output[1]);
             assertEquals(1, result.exitCode(), result::toString);
             assertTrue(result.err().contains("Cannot write " + output[0]), result::toString);
             assertEquals("", result.out(), "trained before checking its outputs: " + result);
