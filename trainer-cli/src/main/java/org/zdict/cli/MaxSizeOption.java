@@ -15,14 +15,18 @@ public final class MaxSizeOption {
     @Spec(Spec.Target.MIXEE)
     CommandSpec spec;
 
+    /** The codec's own limit, as picocli spells sizes ("64M"). */
+    static final String DEFAULT = (ZdictCodec.DEFAULT_MAX_DECOMPRESSED_SIZE >> 20) + "M";
+
     long bytes = ZdictCodec.DEFAULT_MAX_DECOMPRESSED_SIZE;
 
     @Option(
             names = "--max-size",
             paramLabel = "SIZE",
+            defaultValue = DEFAULT,
             converter = ListConverters.ByteCount.class,
             description = "Refuse originals larger than this: input to compress, output of decompress (default:"
-                    + " 64M, zdict's limit; at most 2G).")
+                    + " ${DEFAULT-VALUE}, the codec's own limit; at most 2G).")
     void set(long value) {
         if (value > CEILING) {
             throw new ParameterException(
