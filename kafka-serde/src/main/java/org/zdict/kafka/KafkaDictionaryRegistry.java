@@ -11,13 +11,15 @@ import org.apache.kafka.clients.CommonClientConfigs;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.zdict.RegistryException;
+import org.zdict.RegistryNotFoundException;
 import org.zdict.internal.VersionTable;
 import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistry;
 
 /**
- * A registry kept in a compacted, single-partition Kafka topic (created if missing). Every instance
+ * A registry kept in a compacted, single-partition Kafka topic, which only publishers create ({@link
+ * #open}); readers open an existing one ({@link #openExisting}) and refuse a missing one. Every instance
  * reads the topic from the start, then follows it on a background thread, so a version published once
  * reaches every producer and consumer without a restart. A local copy on disk (the directory-registry
  * layout) lets a restarted client decode while the topic is unavailable.
@@ -43,8 +45,9 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
 
     /**
      * Opens the registry in {@code topic} on the cluster at {@code bootstrapServers}, creating the topic
-     * (compacted, one partition) if missing, and returns once it has read the topic to its end. If the
-     * cluster cannot be reached in time it serves the local copy, if there is one.
+     * (compacted, one partition) if missing, and returns once it has read the topic to its end. For
+     * publishers; readers call {@link #openExisting}. If the cluster cannot be reached in time it serves
+     * the local copy, if there is one.
      *
      * @param settings the registry's settings ({@link KafkaRegistryConfig}) and its Kafka clients' (TLS,
      *     SASL and the like); may be empty
@@ -53,6 +56,27 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
      *     the topic has more than one partition
      */
     public static KafkaDictionaryRegistry open(String bootstrapServers, String topic, Map<String, ?> settings) {
+        return open(bootstrapServers, topic, settings, true);
+    }
+
+    /**
+     * Opens the registry in the existing topic {@code topic} on the cluster at {@code bootstrapServers}
+     * and returns once it has read the topic to its end; creates nothing. For readers (consumers,
+     * commands that only read or change versions). If the cluster cannot be reached in time it serves
+     * the local copy, if there is one; a topic the cluster answers it does not have is refused at once.
+     *
+     * @param settings as for {@link #open}
+     * @throws RegistryNotFoundException naming the topic and the cluster if the cluster has no such topic
+     * @throws org.apache.kafka.common.config.ConfigException if a setting has a bad value
+     * @throws RegistryException if the topic cannot be read in time and there is no local copy, or if
+     *     the topic has more than one partition
+     */
+    public static KafkaDictionaryRegistry openExisting(String bootstrapServers, String topic, Map<String, ?> settings) {
+        return open(bootstrapServers, topic, settings, false);
+    }
+
+    private static KafkaDictionaryRegistry open(
+            String bootstrapServers, String topic, Map<String, ?> settings, boolean create) {
         if (bootstrapServers == null || bootstrapServers.isBlank() || topic == null || topic.isBlank()) {
             throw new IllegalArgumentException("A Kafka registry needs bootstrap servers and a topic, got '"
                     + bootstrapServers + "' and '" + topic + "'");
@@ -60,7 +84,7 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
         KafkaDictionaryRegistry registry =
                 new KafkaDictionaryRegistry(bootstrapServers, topic, new KafkaRegistryConfig(settings));
         try {
-            registry.start();
+            registry.start(create);
             return registry;
         } catch (RuntimeException e) {
             registry.close();
@@ -92,18 +116,23 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
         return cache.dir();
     }
 
-    private void start() {
+    /** Creates or checks the topic, then starts following it; a missing topic is refused before that. */
+    private void start(boolean create) {
         boolean hasCache = !follower.served().isEmpty();
         boolean reachable = true;
         try {
-            topic.ensureExists();
+            if (create) {
+                topic.ensureExists();
+            } else if (!topic.exists()) {
+                throw notFound();
+            }
         } catch (RegistryException e) {
             throw e;
         } catch (RuntimeException e) {
             if (!hasCache) {
                 throw new RegistryException(
-                        "Cannot reach or create the registry topic " + describe() + " (" + e.getMessage()
-                                + ") and there is no local copy in " + cacheDir(),
+                        "Cannot reach " + (create ? "or create " : "") + "the registry topic " + describe() + " ("
+                                + e.getMessage() + ") and there is no local copy in " + cacheDir(),
                         e);
             }
             reachable = false;
@@ -123,6 +152,16 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
                     timeoutMs,
                     cacheDir());
         }
+    }
+
+    private RegistryNotFoundException notFound() {
+        String location = KafkaRegistryProvider.SCHEME + bootstrapServers + "/" + topic.name();
+        return new RegistryNotFoundException(
+                location,
+                "No registry topic '" + topic.name() + "' on the Kafka cluster at " + bootstrapServers
+                        + "; only publishing creates one, so nothing was created. Check the name, or publish a"
+                        + " dictionary to it first: zdict train --registry " + location
+                        + " or zdict registry import FILE --registry " + location);
     }
 
     /**

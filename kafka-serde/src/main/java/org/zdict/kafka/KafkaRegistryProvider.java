@@ -50,13 +50,16 @@ public final class KafkaRegistryProvider implements RegistryProvider {
     }
 
     /**
-     * Opens the registry, creating its topic if missing whatever {@code create} says (for now readers
-     * create it too; refusing a missing topic to readers belongs here).
+     * Opens the registry; with {@code create} (publishers), creates its topic if missing, else refuses a
+     * missing topic at once ({@link org.zdict.RegistryNotFoundException}) and creates nothing.
      */
     @Override
     public DictionaryRegistry open(String location, Map<String, ?> settings, boolean create) {
         KafkaLocation parsed = parse(location);
-        return KafkaDictionaryRegistry.open(parsed.bootstrapServers(), parsed.topic(), settings(parsed, settings));
+        Map<String, Object> merged = settings(parsed, settings);
+        return create
+                ? KafkaDictionaryRegistry.open(parsed.bootstrapServers(), parsed.topic(), merged)
+                : KafkaDictionaryRegistry.openExisting(parsed.bootstrapServers(), parsed.topic(), merged);
     }
 
     /** The location's query settings, overridden by {@code settings}. */

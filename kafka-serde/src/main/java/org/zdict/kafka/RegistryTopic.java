@@ -24,13 +24,14 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.common.errors.TopicExistsException;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.zdict.RegistryException;
 
 /**
- * The registry topic and the Kafka clients that write it: an admin client (create and describe the
- * topic, read its end offset) and an idempotent producer, both created on first use. Every request
+ * The registry topic and the Kafka clients that write it: an admin client (create or check and
+ * describe the topic, read its end offset) and an idempotent producer, both created on first use. Every request
  * waits at most the registry's timeout. Thread-safe.
  */
 final class RegistryTopic implements AutoCloseable {
@@ -81,8 +82,40 @@ final class RegistryTopic implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
-        TopicDescription description =
-                retrying(() -> a.describeTopics(List.of(topic)).allTopicNames()).get(topic);
+        checkOnePartition(
+                retrying(() -> a.describeTopics(List.of(topic)).allTopicNames()).get(topic));
+    }
+
+    /**
+     * Whether the topic exists, creating nothing: false as soon as the cluster answers that it has no
+     * such topic (no retries, no waiting for it to appear).
+     *
+     * @throws RegistryException if the topic has more than one partition
+     * @throws RuntimeException (not a {@link RegistryException}) if the cluster cannot be reached in time
+     */
+    boolean exists() {
+        TopicDescription description;
+        try {
+            description = admin().describeTopics(List.of(topic))
+                    .allTopicNames()
+                    .get(timeoutMs, TimeUnit.MILLISECONDS)
+                    .get(topic);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof UnknownTopicOrPartitionException) {
+                return false;
+            }
+            throw new IllegalStateException(e.getCause());
+        } catch (TimeoutException e) {
+            throw new IllegalStateException("timed out after " + timeoutMs + " ms", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+        checkOnePartition(description);
+        return true;
+    }
+
+    private void checkOnePartition(TopicDescription description) {
         if (description.partitions().size() != 1) {
             throw new RegistryException("Registry topic " + where + " has "
                     + description.partitions().size()
@@ -103,12 +136,16 @@ final class RegistryTopic implements AutoCloseable {
                 .offset();
     }
 
-    /** Settings for a consumer that reads the topic from the start, outside any group. */
+    /**
+     * Settings for a consumer that reads the topic from the start, outside any group, and never creates
+     * it (even where the brokers allow auto-creation).
+     */
     Map<String, Object> consumerSettings() {
         Map<String, Object> config = new HashMap<>(clientSettings);
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         config.remove(ConsumerConfig.GROUP_ID_CONFIG);
+        config.put(ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, false); // only publishers create the topic
         config.putIfAbsent(ConsumerConfig.CLIENT_ID_CONFIG, "zdict-registry-follower-" + topic);
         return config;
     }

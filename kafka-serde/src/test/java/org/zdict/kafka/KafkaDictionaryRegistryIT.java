@@ -2,6 +2,7 @@ package org.zdict.kafka;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -28,7 +29,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.zdict.RegistryException;
+import org.zdict.RegistryNotFoundException;
 import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 import org.zdict.registry.DictionaryStatus;
 
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
@@ -74,6 +78,80 @@ class KafkaDictionaryRegistryIT {
                             .get("reg-created")
                             .partitions()
                             .size());
+        }
+    }
+
+    private String location(String topic, String cache) {
+        return "kafka://" + broker.bootstrapServers() + "/" + topic + "?" + KafkaRegistryConfig.CACHE_DIR_CONFIG + "="
+                + temp.resolve(cache);
+    }
+
+    private static Set<String> topics() throws Exception {
+        try (Admin admin = broker.admin()) {
+            return admin.listTopics().names().get(30, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void aReaderRefusesAMissingTopicAtOnceNamingItAndCreatesNothing() throws Exception {
+        long start = System.nanoTime();
+        RegistryNotFoundException e = assertThrows(
+                RegistryNotFoundException.class,
+                () -> DictionaryRegistries.open(location("reg-typo", "typo"), Map.of()));
+        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        assertTrue(millis < 10_000, "refused after " + millis + " ms, not at once");
+        assertTrue(e.getMessage().contains("'reg-typo'"), e.getMessage());
+        assertTrue(e.getMessage().contains(broker.bootstrapServers()), e.getMessage());
+        assertTrue(e.getMessage().contains("zdict train --registry"), e.getMessage());
+        assertFalse(topics().contains("reg-typo"), "a reader created the registry topic");
+    }
+
+    @Test
+    void aReaderWithALocalCopyStillRefusesATopicTheClusterDoesNotHave() throws Exception {
+        try (KafkaDictionaryRegistry publisher = open("reg-deleted", "copy")) {
+            publisher.publish(TestDictionaries.trained(1), 3, Map.of());
+            publisher.sync();
+        }
+        try (Admin admin = broker.admin()) {
+            admin.deleteTopics(List.of("reg-deleted")).all().get(30, TimeUnit.SECONDS);
+        }
+        while (topics().contains("reg-deleted")) {
+            Thread.sleep(100);
+        }
+        assertThrows(
+                RegistryNotFoundException.class,
+                () -> DictionaryRegistries.open(location("reg-deleted", "copy"), Map.of()));
+        assertFalse(topics().contains("reg-deleted"), "a reader re-created the registry topic");
+    }
+
+    @Test
+    void aRunningReaderDoesNotRecreateItsTopicOnceDeleted() throws Exception {
+        try (KafkaDictionaryRegistry publisher = open("reg-gone", "gone-p")) {
+            publisher.publish(TestDictionaries.trained(1), 3, Map.of());
+        }
+        try (DictionaryRegistry reader = DictionaryRegistries.open(location("reg-gone", "gone-r"), Map.of())) {
+            assertEquals(1, reader.list().size());
+            try (Admin admin = broker.admin()) {
+                admin.deleteTopics(List.of("reg-gone")).all().get(30, TimeUnit.SECONDS);
+            }
+            while (topics().contains("reg-gone")) {
+                Thread.sleep(100);
+            }
+            // The follower keeps polling; were auto-creation allowed, its metadata requests would re-create it.
+            Thread.sleep(3000);
+            assertFalse(topics().contains("reg-gone"), "the reader's follower re-created its deleted registry topic");
+            assertEquals(1, reader.list().size(), "the reader still serves what it had read");
+        }
+    }
+
+    @Test
+    void onlyAPublisherCreatesTheTopicAndReadersThenOpenIt() throws Exception {
+        try (DictionaryRegistry created = DictionaryRegistries.openOrCreate(location("reg-new", "p"), Map.of())) {
+            assertTrue(topics().contains("reg-new"));
+            created.publish(TestDictionaries.trained(1), 3, Map.of());
+        }
+        try (DictionaryRegistry read = DictionaryRegistries.open(location("reg-new", "r"), Map.of())) {
+            assertEquals(1, read.list().size());
         }
     }
 
@@ -192,13 +270,16 @@ class KafkaDictionaryRegistryIT {
         Map<String, Object> config = new HashMap<>();
         config.put(KafkaRegistryConfig.CACHE_DIR_CONFIG, temp.resolve("cache").toString());
         config.put(KafkaRegistryConfig.INIT_TIMEOUT_MS_CONFIG, "1500");
-        try (KafkaDictionaryRegistry offline = KafkaDictionaryRegistry.open("127.0.0.1:1", "reg-cache", config)) {
+        try (KafkaDictionaryRegistry offline =
+                KafkaDictionaryRegistry.openExisting("127.0.0.1:1", "reg-cache", config)) {
             assertEquals(OptionalInt.of(1), offline.activeVersion());
             assertArrayEquals(TestDictionaries.trained(1), offline.get(1).content());
         }
         config.put(KafkaRegistryConfig.CACHE_DIR_CONFIG, temp.resolve("empty").toString());
         RegistryException e = assertThrows(
-                RegistryException.class, () -> KafkaDictionaryRegistry.open("127.0.0.1:1", "reg-cache", config));
+                RegistryException.class,
+                () -> KafkaDictionaryRegistry.openExisting("127.0.0.1:1", "reg-cache", config));
         assertTrue(e.getMessage().contains("no local copy"), e.getMessage());
+        assertFalse(e instanceof RegistryNotFoundException, "an unreachable cluster is not a missing topic: " + e);
     }
 }

@@ -2,19 +2,27 @@ package org.zdict.cli;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
 import org.apache.kafka.common.test.TestKitNodes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.zdict.testing.SampleEvents;
 
 /** The commands work the same on a kafka:// registry, against one real KRaft broker. */
+@Timeout(value = 180, unit = TimeUnit.SECONDS)
 class KafkaRegistryIT {
     static KafkaClusterTestKit cluster;
 
@@ -50,8 +58,77 @@ class KafkaRegistryIT {
                 + dir.resolve("cache-" + topic);
     }
 
+    private static Set<String> topics() throws Exception {
+        try (Admin admin = cluster.admin()) {
+            return admin.listTopics().names().get(30, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void commandsThatOnlyReadOrChangeVersionsRefuseAMissingTopicAtOnceAndCreateNothing() throws Exception {
+        String registry = "kafka://" + cluster.bootstrapServers() + "/typo";
+        Path events = Cli.syntheticEvents(dir, "typo-events.jsonl", 20, 7);
+        Path payload = Files.write(dir.resolve("typo.zd"), new byte[] {1, 2, 3});
+        List<List<String>> readers = List.of(
+                List.of("registry", "list"),
+                List.of("registry", "activate", "1"),
+                List.of("registry", "retire", "1"),
+                List.of(
+                        "registry",
+                        "export",
+                        "1",
+                        "-o",
+                        dir.resolve("typo.dict").toString()),
+                List.of("eval", events.toString()),
+                List.of(
+                        "compress",
+                        "-i",
+                        events.toString(),
+                        "-o",
+                        dir.resolve("typo.out").toString()),
+                List.of(
+                        "decompress",
+                        "-i",
+                        payload.toString(),
+                        "-o",
+                        dir.resolve("typo.json").toString()));
+        for (List<String> command : readers) {
+            List<String> args = new ArrayList<>(command);
+            args.add("--registry");
+            args.add(registry);
+            long start = System.nanoTime();
+            Cli.Result result = Cli.run(args.toArray(String[]::new));
+            long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            assertEquals(1, result.exitCode(), command + ": " + result);
+            assertTrue(result.err().contains("'typo'"), command + " does not name the topic: " + result);
+            assertTrue(result.err().contains("zdict train --registry"), command + ": " + result);
+            assertTrue(millis < 10_000, command + " took " + millis + " ms to refuse");
+            assertFalse(topics().contains("typo"), command + " created the registry topic");
+        }
+    }
+
+    @Test
+    void importIntoANewTopicCreatesIt() throws Exception {
+        Path events = Cli.syntheticEvents(dir, "import-events.jsonl", 2000, 17);
+        Path folder = dir.resolve("import-source");
+        assertEquals(0, Cli.trainSmall(events, folder).exitCode());
+        Path exported = dir.resolve("import.dict");
+        assertEquals(
+                0,
+                Cli.run("registry", "export", "1", "-o", exported.toString(), "--registry", folder.toString())
+                        .exitCode());
+        assertFalse(topics().contains("zdict-imported"));
+        Cli.Result imported =
+                Cli.run("registry", "import", exported.toString(), "--registry", registry("zdict-imported"));
+        assertEquals(0, imported.exitCode(), imported::toString);
+        assertTrue(topics().contains("zdict-imported"));
+        Cli.Result list = Cli.run("registry", "list", "--registry", registry("zdict-imported"));
+        assertEquals(0, list.exitCode(), list::toString);
+    }
+
     @Test
     void trainsPublishesListsAndDecodesThroughATopic() throws Exception {
+        assertFalse(topics().contains("zdict-cli-it"));
         String registry = registry("zdict-cli-it");
         Path events = Cli.syntheticEvents(dir, "events.jsonl", 2000, 31);
         Cli.Result train = Cli.run(
@@ -69,6 +146,7 @@ class KafkaRegistryIT {
                 "0");
         assertEquals(0, train.exitCode(), train::toString);
         assertTrue(train.out().contains("Published as version 1"), train::toString);
+        assertTrue(topics().contains("zdict-cli-it"), "train created the registry topic");
 
         Cli.Result list = Cli.run("registry", "list", "--json", "--registry", registry);
         assertEquals(0, list.exitCode(), list::toString);
