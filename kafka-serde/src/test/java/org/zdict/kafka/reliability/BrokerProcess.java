@@ -57,10 +57,11 @@ final class BrokerProcess implements AutoCloseable {
                                 "group.initial.rebalance.delay.ms=0",
                                 "")
                         + "\n");
-        String clusterId = UUID.randomUUID().toString().replace("-", "").substring(0, 22);
+        // A URL-safe base64 id may start with '-': given as --cluster-id=ID it is never read as an option.
+        String clusterId = base64Id();
         Process format = java(
                 "kafka.tools.StorageTool",
-                List.of("format", "-t", base64Id(), "-c", properties.toString()),
+                List.of("format", "--cluster-id=" + clusterId, "-c", properties.toString()),
                 dir.resolve("format.log"));
         if (!format.waitFor(2, TimeUnit.MINUTES) || format.exitValue() != 0) {
             throw new IllegalStateException("kafka-storage format failed: "
