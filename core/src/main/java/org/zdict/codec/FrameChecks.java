@@ -42,8 +42,9 @@ final class FrameChecks {
         if (e.getErrorCode() == Zstd.errSrcSizeWrong()) {
             return new CorruptPayloadException(
                     prefix.length(),
-                    "Truncated or damaged zstd frame" + describe(prefix)
-                            + ": its blocks do not end where the payload ends (" + e.getMessage() + ")",
+                    "Corrupt zstd frame" + describe(prefix)
+                            + ": cut short, or followed by other bytes (its blocks do not end where the payload"
+                            + " ends: " + e.getMessage() + ")",
                     e);
         }
         if (prefix.kind() != PayloadKind.DICTIONARY_FRAME) {

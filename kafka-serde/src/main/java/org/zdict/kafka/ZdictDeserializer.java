@@ -246,7 +246,7 @@ public class ZdictDeserializer<T> implements Deserializer<T>, Monitorable {
         }
         if (e instanceof CorruptPayloadException
                 && !(e instanceof UncheckedPayloadException)
-                && !e.getMessage().startsWith("Truncated")
+                && !e.getMessage().contains("cut short")
                 && data.length > 0
                 && data[0] == (byte) PayloadKind.DICTIONARY_FRAME.marker()) {
             return ". Check " + ZdictSerdeConfig.REGISTRY_CONFIG + " ("

@@ -121,7 +121,7 @@ class ConsumerFailurePathsIT {
         String text = new String(good, StandardCharsets.UTF_8);
         assertEquals(List.of("0:" + text, "5:" + text), decoded, "failures: " + failures);
         assertEquals(4, failures.size(), failures::toString);
-        assertContains(failures.get(1L), "cannot decode a record of topic " + TOPIC, "Truncated");
+        assertContains(failures.get(1L), "cannot decode a record of topic " + TOPIC, "cut short");
         assertContains(failures.get(2L), "bare zstd frame", ZdictSerdeConfig.ACCEPT_UNFRAMED_CONFIG);
         assertContains(failures.get(3L), "cannot decode a record of topic " + TOPIC, "empty");
         assertContains(
