@@ -1,0 +1,165 @@
+package org.zdict.kafka;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.config.TopicConfig;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.zdict.testing.ChildProcess;
+import org.zdict.testing.SampleEvents;
+
+/**
+ * A smoke test of {@code zdict-kafka-serde-VERSION-kafka-plugin.jar} used as docs/KAFKA.md tells users
+ * to: on the class path of Kafka's own console consumer, in a JVM of its own whose other jars are
+ * Kafka's. zdict's classes, zstd-jni and jackson-core come from the plugin jar alone, so the test fails
+ * if the jar misses any of them or the merged registry-provider service file (the registry is kafka://).
+ */
+@Timeout(5 * 60)
+class KafkaPluginJarIT {
+    private static final String REGISTRY_TOPIC = "_zdict_registry";
+    private static final String TOPIC = "plugin-events";
+    private static final Duration TIMEOUT = Duration.ofMinutes(3);
+    private static Broker broker;
+
+    @TempDir
+    static Path temp;
+
+    @BeforeAll
+    static void startBrokerAndActivateVersionOne() throws Exception {
+        broker = Broker.start();
+        broker.createTopic(
+                REGISTRY_TOPIC, 1, Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT));
+        try (KafkaDictionaryRegistry registry = KafkaDictionaryRegistry.open(
+                broker.bootstrapServers(),
+                REGISTRY_TOPIC,
+                Map.of(
+                        KafkaRegistryConfig.CACHE_DIR_CONFIG,
+                        temp.resolve("admin-cache").toString()))) {
+            registry.publish(TestDictionaries.trained(1), 3, Map.of("purpose", "plugin-it"));
+            registry.activate(1);
+        }
+    }
+
+    @AfterAll
+    static void stopBroker() throws Exception {
+        if (broker != null) {
+            broker.close();
+        }
+    }
+
+    private static String registryLocation() {
+        return "kafka://" + broker.bootstrapServers() + "/" + REGISTRY_TOPIC;
+    }
+
+    @Test
+    void kafkasConsoleConsumerPrintsTheOriginalValuesWithThePluginJar() throws Exception {
+        List<String> events = SampleEvents.synthetic(5, 72).stream()
+                .map(event -> new String(event, StandardCharsets.UTF_8))
+                .toList();
+        writeCompressed(events);
+
+        List<String> command = new ArrayList<>(List.of(
+                ChildProcess.java(),
+                "-Xmx256m",
+                "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
+                "-cp",
+                kafkaClassPathWith(pluginJar()),
+                "org.apache.kafka.tools.consumer.ConsoleConsumer",
+                "--bootstrap-server",
+                broker.bootstrapServers(),
+                "--topic",
+                TOPIC,
+                "--from-beginning",
+                "--max-messages",
+                String.valueOf(events.size()),
+                "--timeout-ms",
+                "60000",
+                "--value-deserializer",
+                "org.zdict.kafka.ZdictDeserializer",
+                "--formatter-property",
+                "value.deserializer.zdict.registry=" + registryLocation(),
+                "--formatter-property",
+                "value.deserializer.zdict.inner.deserializer=org.apache.kafka.common.serialization.StringDeserializer",
+                "--formatter-property",
+                "value.deserializer.zdict.registry.cache.dir=" + temp.resolve("console-cache")));
+        ChildProcess.Result result = ChildProcess.run(command, temp, Map.of(), TIMEOUT);
+
+        assertEquals(0, result.exitCode(), result::toString);
+        assertEquals(events, result.out().lines().toList(), result::toString);
+    }
+
+    /** Compresses in this JVM and checks each value is a dictionary frame, so the console consumer needs zstd. */
+    private static void writeCompressed(List<String> events) throws Exception {
+        Map<String, Object> zdict = Map.of(
+                ZdictSerdeConfig.REGISTRY_CONFIG,
+                registryLocation(),
+                KafkaRegistryConfig.CACHE_DIR_CONFIG,
+                temp.resolve("producer-cache").toString());
+        try (ZdictSerializer<byte[]> serializer = new ZdictSerializer<>();
+                KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(
+                        Map.of(
+                                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                                broker.bootstrapServers(),
+                                ProducerConfig.LINGER_MS_CONFIG,
+                                0),
+                        new ByteArraySerializer(),
+                        new ByteArraySerializer())) {
+            serializer.configure(zdict, false);
+            for (String event : events) {
+                byte[] value = serializer.serialize(TOPIC, event.getBytes(StandardCharsets.UTF_8));
+                assertEquals((byte) 0xD1, value[0], "a dictionary frame");
+                producer.send(new ProducerRecord<>(TOPIC, value)).get();
+            }
+        }
+    }
+
+    private static Path pluginJar() {
+        String path = System.getProperty("zdict.kafka.plugin.jar");
+        assertNotNull(path, "zdict.kafka.plugin.jar is not set; run this test through mvn verify");
+        Path jar = Path.of(path);
+        assertTrue(Files.isRegularFile(jar), jar + " is missing; mvn package builds it");
+        return jar;
+    }
+
+    /**
+     * The plugin jar, then the test's class path without what the plugin must bring: zdict's own classes
+     * and jars, zstd-jni and jackson-core. (A Kafka installation ships zstd-jni and Jackson too; leaving
+     * them out here makes the plugin jar the only place they can come from.)
+     */
+    private static String kafkaClassPathWith(Path plugin) {
+        List<String> entries = new ArrayList<>(List.of(plugin.toString()));
+        boolean tools = false;
+        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+            String normalized = entry.replace('\\', '/');
+            String name = Path.of(entry).getFileName().toString();
+            if (normalized.endsWith("/target/classes")
+                    || normalized.endsWith("/target/test-classes")
+                    || name.startsWith("zdict-")
+                    || name.startsWith("zstd-jni-")
+                    || name.startsWith("jackson-core-")) {
+                continue;
+            }
+            tools |= name.startsWith("kafka-tools-");
+            entries.add(entry);
+        }
+        assertTrue(tools, "kafka-tools is not on the test class path: " + System.getProperty("java.class.path"));
+        return String.join(File.pathSeparator, entries);
+    }
+}
