@@ -22,6 +22,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.zdict.registry.DirectoryDictionaryRegistry;
 import org.zdict.testing.ChildProcess;
 import org.zdict.testing.SampleEvents;
 
@@ -29,7 +30,8 @@ import org.zdict.testing.SampleEvents;
  * A smoke test of {@code zdict-kafka-serde-VERSION-kafka-plugin.jar} used as docs/KAFKA.md tells users
  * to: on the class path of Kafka's own console consumer, in a JVM of its own whose other jars are
  * Kafka's. zdict's classes, zstd-jni and jackson-core come from the plugin jar alone, so the test fails
- * if the jar misses any of them or the merged registry-provider service file (the registry is kafka://).
+ * if the jar misses any of them. Values use a kafka:// registry and keys a folder registry: both
+ * providers must be in the plugin's merged {@code META-INF/services} file.
  */
 @Timeout(5 * 60)
 class KafkaPluginJarIT {
@@ -37,6 +39,7 @@ class KafkaPluginJarIT {
     private static final String TOPIC = "plugin-events";
     private static final Duration TIMEOUT = Duration.ofMinutes(3);
     private static Broker broker;
+    private static Path folderRegistry;
 
     @TempDir
     static Path temp;
@@ -55,6 +58,11 @@ class KafkaPluginJarIT {
             registry.publish(TestDictionaries.trained(1), 3, Map.of("purpose", "plugin-it"));
             registry.activate(1);
         }
+        folderRegistry = temp.resolve("folder-registry");
+        try (DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(folderRegistry)) {
+            registry.publish(TestDictionaries.trained(2), 3, Map.of("purpose", "plugin-it"));
+            registry.activate(1);
+        }
     }
 
     @AfterAll
@@ -70,10 +78,9 @@ class KafkaPluginJarIT {
 
     @Test
     void kafkasConsoleConsumerPrintsTheOriginalValuesWithThePluginJar() throws Exception {
-        List<String> events = SampleEvents.synthetic(5, 72).stream()
-                .map(event -> new String(event, StandardCharsets.UTF_8))
-                .toList();
-        writeCompressed(events);
+        List<String> keys = strings(SampleEvents.synthetic(5, 73));
+        List<String> values = strings(SampleEvents.synthetic(5, 72));
+        writeCompressed(keys, values);
 
         List<String> command = new ArrayList<>(List.of(
                 ChildProcess.java(),
@@ -88,7 +95,7 @@ class KafkaPluginJarIT {
                 TOPIC,
                 "--from-beginning",
                 "--max-messages",
-                String.valueOf(events.size()),
+                String.valueOf(values.size()),
                 "--timeout-ms",
                 "60000",
                 "--value-deserializer",
@@ -98,21 +105,37 @@ class KafkaPluginJarIT {
                 "--formatter-property",
                 "value.deserializer.zdict.inner.deserializer=org.apache.kafka.common.serialization.StringDeserializer",
                 "--formatter-property",
-                "value.deserializer.zdict.registry.cache.dir=" + temp.resolve("console-cache")));
+                "value.deserializer.zdict.registry.cache.dir=" + temp.resolve("console-cache"),
+                "--key-deserializer",
+                "org.zdict.kafka.ZdictDeserializer",
+                "--formatter-property",
+                "key.deserializer.zdict.registry=" + folderRegistry,
+                "--formatter-property",
+                "key.deserializer.zdict.inner.deserializer=org.apache.kafka.common.serialization.StringDeserializer",
+                "--formatter-property",
+                "print.key=true",
+                "--formatter-property",
+                "key.separator=|"));
         ChildProcess.Result result = ChildProcess.run(command, temp, Map.of(), TIMEOUT);
 
         assertEquals(0, result.exitCode(), result::toString);
-        assertEquals(events, result.out().lines().toList(), result::toString);
+        List<String> expected = new ArrayList<>();
+        for (int i = 0; i < values.size(); i++) {
+            expected.add(keys.get(i) + "|" + values.get(i));
+        }
+        assertEquals(expected, result.out().lines().toList(), result::toString);
     }
 
-    /** Compresses in this JVM and checks each value is a dictionary frame, so the console consumer needs zstd. */
-    private static void writeCompressed(List<String> events) throws Exception {
-        Map<String, Object> zdict = Map.of(
-                ZdictSerdeConfig.REGISTRY_CONFIG,
-                registryLocation(),
-                KafkaRegistryConfig.CACHE_DIR_CONFIG,
-                temp.resolve("producer-cache").toString());
-        try (ZdictSerializer<byte[]> serializer = new ZdictSerializer<>();
+    private static List<String> strings(List<byte[]> events) {
+        return events.stream()
+                .map(event -> new String(event, StandardCharsets.UTF_8))
+                .toList();
+    }
+
+    /** Compresses in this JVM and checks each key and value is a dictionary frame, so the console consumer needs zstd. */
+    private static void writeCompressed(List<String> keys, List<String> values) throws Exception {
+        try (ZdictSerializer<byte[]> keySerializer = new ZdictSerializer<>();
+                ZdictSerializer<byte[]> valueSerializer = new ZdictSerializer<>();
                 KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(
                         Map.of(
                                 ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
@@ -121,11 +144,20 @@ class KafkaPluginJarIT {
                                 0),
                         new ByteArraySerializer(),
                         new ByteArraySerializer())) {
-            serializer.configure(zdict, false);
-            for (String event : events) {
-                byte[] value = serializer.serialize(TOPIC, event.getBytes(StandardCharsets.UTF_8));
+            keySerializer.configure(Map.of(ZdictSerdeConfig.REGISTRY_CONFIG, folderRegistry.toString()), true);
+            valueSerializer.configure(
+                    Map.of(
+                            ZdictSerdeConfig.REGISTRY_CONFIG,
+                            registryLocation(),
+                            KafkaRegistryConfig.CACHE_DIR_CONFIG,
+                            temp.resolve("producer-cache").toString()),
+                    false);
+            for (int i = 0; i < values.size(); i++) {
+                byte[] key = keySerializer.serialize(TOPIC, keys.get(i).getBytes(StandardCharsets.UTF_8));
+                byte[] value = valueSerializer.serialize(TOPIC, values.get(i).getBytes(StandardCharsets.UTF_8));
+                assertEquals((byte) 0xD1, key[0], "a dictionary frame");
                 assertEquals((byte) 0xD1, value[0], "a dictionary frame");
-                producer.send(new ProducerRecord<>(TOPIC, value)).get();
+                producer.send(new ProducerRecord<>(TOPIC, key, value)).get();
             }
         }
     }
