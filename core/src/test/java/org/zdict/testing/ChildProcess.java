@@ -80,7 +80,8 @@ public final class ChildProcess {
         process.waitFor(10, TimeUnit.SECONDS);
     }
 
+    /** The file as UTF-8, malformed bytes replaced (a failing child may print binary data). */
     private static String read(Path file) throws IOException {
-        return Files.readString(file, StandardCharsets.UTF_8);
+        return new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
     }
 }
