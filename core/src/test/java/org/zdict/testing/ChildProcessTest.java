@@ -48,9 +48,13 @@ class ChildProcessTest {
         Matcher pid = Pattern.compile("--- out ---\\n(\\d+)\\n").matcher(overrun.getMessage());
         assertTrue(pid.find(), overrun::getMessage);
         Optional<ProcessHandle> sleeper = ProcessHandle.of(Long.parseLong(pid.group(1)));
-        if (sleeper.isPresent()) {
-            sleeper.get().onExit().get(10, TimeUnit.SECONDS);
-            assertFalse(sleeper.get().isAlive());
+        try {
+            if (sleeper.isPresent()) {
+                sleeper.get().onExit().get(10, TimeUnit.SECONDS);
+                assertFalse(sleeper.get().isAlive());
+            }
+        } finally {
+            sleeper.ifPresent(ProcessHandle::destroyForcibly); // when the test fails, leave nothing behind
         }
     }
 }
