@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,7 +20,10 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
@@ -176,6 +180,12 @@ class ZdictConverterConnectIT {
         // The sink wrote a file identical to the input.
         awaitLines(output, written);
         assertArrayEquals(Files.readAllBytes(input), Files.readAllBytes(output));
+
+        // The converters' metrics are in the worker's, tagged with connector and task (KIP-877).
+        long v1 = versions.stream().filter(v -> v == 1).count();
+        assertEquals((double) v1, workerMetric("file-source", "1", "records-total"));
+        assertEquals((double) (written - v1), workerMetric("file-source", "2", "records-total"));
+        assertEquals((double) v1, workerMetric("file-sink", "1", "records-total"));
     }
 
     @Test
@@ -346,6 +356,17 @@ class ZdictConverterConnectIT {
             }
         }
         return values;
+    }
+
+    /** A zdict metric of a task's value converter, from the worker's JMX reporter. */
+    private static Object workerMetric(String connector, String version, String name) throws Exception {
+        MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+        Set<ObjectName> names = server.queryNames(
+                new ObjectName("kafka.connect:type=plugins,connector=" + connector + ",task=0,converter=value,version="
+                        + version + ",*"),
+                null);
+        assertEquals(1, names.size(), "metrics of " + connector + " version " + version + ": " + names);
+        return server.getAttribute(names.iterator().next(), name);
     }
 
     private static int version(byte[] value) {
