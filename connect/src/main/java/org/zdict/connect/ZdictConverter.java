@@ -1,0 +1,187 @@
+package org.zdict.connect;
+
+import java.io.IOException;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.kafka.common.config.ConfigDef;
+import org.apache.kafka.common.errors.SerializationException;
+import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.metrics.Monitorable;
+import org.apache.kafka.common.metrics.PluginMetrics;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.utils.Utils;
+import org.apache.kafka.connect.data.Schema;
+import org.apache.kafka.connect.data.SchemaAndValue;
+import org.apache.kafka.connect.errors.DataException;
+import org.apache.kafka.connect.storage.Converter;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.zdict.kafka.ZdictDeserializer;
+import org.zdict.kafka.ZdictSerdeConfig;
+import org.zdict.kafka.ZdictSerializer;
+
+/**
+ * A Kafka Connect {@link Converter} that wraps another one: for a source connector it compresses what the
+ * inner converter writes into a zdict payload, for a sink connector it decompresses a zdict payload and
+ * hands the bytes to the inner converter. Set it as {@code value.converter} (or {@code key.converter}) with
+ * {@code value.converter.zdict.registry} and {@code value.converter.zdict.inner.converter}; the other
+ * {@code value.converter.*} settings configure the inner converter.
+ *
+ * <p>The compression is the zdict serde's ({@link ZdictSerializer}, {@link ZdictDeserializer}) with the
+ * {@code zdict.*} settings passed through, so the converter writes what a zdict producer writes and any
+ * zdict consumer reads it, and the other way round. A record that cannot be decoded fails with a {@link
+ * DataException}, which Connect's error handling ({@code errors.tolerance}, the dead-letter queue) treats
+ * like any other bad record.
+ */
+public class ZdictConverter implements Converter, Monitorable {
+    private static final Logger log = LoggerFactory.getLogger(ZdictConverter.class);
+
+    private Converter inner;
+    private ZdictSerializer<byte[]> serializer;
+    private ZdictDeserializer<byte[]> deserializer;
+    /** The worker's metrics, until the first record says whether this converter compresses or decodes. */
+    private final AtomicReference<PluginMetrics> unclaimedMetrics = new AtomicReference<>();
+
+    private boolean closed;
+
+    /** For Connect: everything comes from {@link #configure(Map, boolean)}. */
+    public ZdictConverter() {}
+
+    @Override
+    public ConfigDef config() {
+        return ZdictConverterConfig.configDef();
+    }
+
+    /**
+     * Reads the settings, configures the inner converter and opens the registry. A bad setting fails here
+     * with a {@link org.apache.kafka.common.config.ConfigException} that names it.
+     */
+    @Override
+    public void configure(Map<String, ?> configs, boolean isKey) {
+        if (closed) {
+            throw new IllegalStateException("This ZdictConverter is closed");
+        }
+        ZdictConverterConfig config = new ZdictConverterConfig(configs, isKey);
+        Converter newInner = Utils.newInstance(config.innerConverter(), Converter.class);
+        ZdictSerializer<byte[]> newSerializer = new ZdictSerializer<>(new ByteArraySerializer());
+        ZdictDeserializer<byte[]> newDeserializer = new ZdictDeserializer<>(new ByteArrayDeserializer());
+        try {
+            newInner.configure(config.innerSettings(), isKey);
+            Map<String, Object> serde = config.serdeSettings();
+            newSerializer.configure(serde, isKey);
+            newDeserializer.configure(serde, isKey);
+        } catch (RuntimeException e) {
+            closeQuietly(newInner, newSerializer, newDeserializer);
+            throw e;
+        }
+        Converter oldInner = inner;
+        ZdictSerializer<byte[]> oldSerializer = serializer;
+        ZdictDeserializer<byte[]> oldDeserializer = deserializer;
+        inner = newInner;
+        serializer = newSerializer;
+        deserializer = newDeserializer;
+        closeQuietly(oldInner, oldSerializer, oldDeserializer);
+        log.info(
+                "zdict converter for {} records configured: registry {}, inner converter {}; {} loaded from {} by {}",
+                isKey ? "key" : "value",
+                configs.get(ZdictSerdeConfig.REGISTRY_CONFIG),
+                newInner.getClass().getName(),
+                getClass().getSimpleName(),
+                getClass().getProtectionDomain().getCodeSource() == null
+                        ? "an unknown location"
+                        : getClass().getProtectionDomain().getCodeSource().getLocation(),
+                getClass().getClassLoader());
+    }
+
+    /**
+     * Called by the worker (Kafka 4.1+): zdict's metrics go into the worker's, tagged with the connector
+     * and task. They go to whichever side this converter turns out to be used for (a task either writes
+     * or reads); otherwise they are published through JMX as the serde's are.
+     */
+    @Override
+    public void withPluginMetrics(PluginMetrics metrics) {
+        unclaimedMetrics.set(metrics);
+    }
+
+    @Override
+    public byte[] fromConnectData(String topic, Schema schema, Object value) {
+        return fromConnectData(topic, null, schema, value);
+    }
+
+    @Override
+    public byte[] fromConnectData(String topic, Headers headers, Schema schema, Object value) {
+        ZdictSerializer<byte[]> current = ready(serializer);
+        claimMetrics(current);
+        byte[] raw = headers == null
+                ? inner.fromConnectData(topic, schema, value)
+                : inner.fromConnectData(topic, headers, schema, value);
+        try {
+            return current.serialize(topic, headers, raw);
+        } catch (SerializationException e) {
+            throw new DataException(e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public SchemaAndValue toConnectData(String topic, byte[] value) {
+        return toConnectData(topic, null, value);
+    }
+
+    @Override
+    public SchemaAndValue toConnectData(String topic, Headers headers, byte[] value) {
+        ZdictDeserializer<byte[]> current = ready(deserializer);
+        claimMetrics(current);
+        byte[] raw;
+        try {
+            raw = current.deserialize(topic, headers, value);
+        } catch (SerializationException e) {
+            throw new DataException(e.getMessage(), e);
+        }
+        return headers == null ? inner.toConnectData(topic, raw) : inner.toConnectData(topic, headers, raw);
+    }
+
+    /** Closes the inner converter and lets go of the registry. Idempotent. */
+    @Override
+    public void close() throws IOException {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        closeQuietly(inner, serializer, deserializer);
+    }
+
+    private <S> S ready(S serde) {
+        if (closed) {
+            throw new IllegalStateException("This ZdictConverter is closed");
+        }
+        if (serde == null) {
+            throw new IllegalStateException("ZdictConverter is not configured: call configure(Map, boolean) first");
+        }
+        return serde;
+    }
+
+    private void claimMetrics(Monitorable serde) {
+        if (unclaimedMetrics.get() != null) {
+            PluginMetrics metrics = unclaimedMetrics.getAndSet(null);
+            if (metrics != null) {
+                serde.withPluginMetrics(metrics);
+            }
+        }
+    }
+
+    private static void closeQuietly(AutoCloseable... closeables) {
+        for (AutoCloseable closeable : closeables) {
+            if (closeable != null) {
+                Utils.closeQuietly(closeable, closeable.getClass().getSimpleName());
+            }
+        }
+    }
+
+    /** The zdict release, from the jar's manifest. */
+    @Override
+    public String version() {
+        String version = ZdictConverter.class.getPackage().getImplementationVersion();
+        return version == null ? "unknown" : version;
+    }
+}
