@@ -33,7 +33,7 @@ public final class ClasspathDictionaryRegistry implements DictionaryRegistry {
     }
 
     @Override
-    public DictionaryInfo publish(byte[] content, int level, Map<String, String> metadata) {
+    public DictionaryInfo publish(String subject, byte[] content, int level, Map<String, String> metadata) {
         throw readOnly();
     }
 
@@ -68,8 +68,8 @@ public final class ClasspathDictionaryRegistry implements DictionaryRegistry {
     }
 
     @Override
-    public OptionalInt activeVersion() {
-        return copy.activeVersion();
+    public OptionalInt activeVersion(String subject) {
+        return copy.activeVersion(subject);
     }
 
     @Override

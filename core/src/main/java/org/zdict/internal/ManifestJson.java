@@ -17,10 +17,15 @@ import org.zdict.registry.DictionaryStatus;
 
 /**
  * Reads and writes a directory registry's {@code manifest.json} with jackson-core's streaming API. The
- * layout is described in docs/FORMAT.md.
+ * layout is described in docs/FORMAT.md. Subjects are written so that readers of the previous release,
+ * which skip unknown fields, see every version and only the {@value DictionaryInfo#DEFAULT_SUBJECT}
+ * subject's active version: a record names its {@code subject} only when it is not the default one, and
+ * the active version of another subject is written {@code "available"} and named in the top-level
+ * {@code activeBySubject} object. A registry with only the default subject is written exactly as before.
  */
 final class ManifestJson {
     static final int MANIFEST_FORMAT = 1;
+    private static final String ACTIVE_BY_SUBJECT = "activeBySubject";
     private static final JsonFactory JSON = new JsonFactory();
 
     private ManifestJson() {}
@@ -32,12 +37,28 @@ final class ManifestJson {
             json.writeStartObject();
             json.writeNumberField("format", MANIFEST_FORMAT);
             json.writeNumberField("nextVersion", table.nextVersion());
+            Map<String, Integer> otherActives = new TreeMap<>(table.actives());
+            otherActives.remove(DictionaryInfo.DEFAULT_SUBJECT);
+            if (!otherActives.isEmpty()) {
+                json.writeObjectFieldStart(ACTIVE_BY_SUBJECT);
+                for (Map.Entry<String, Integer> e : otherActives.entrySet()) {
+                    json.writeNumberField(e.getKey(), e.getValue());
+                }
+                json.writeEndObject();
+            }
             json.writeArrayFieldStart("dictionaries");
             for (DictionaryInfo info : table.versions().values()) {
+                boolean isDefault = info.subject().equals(DictionaryInfo.DEFAULT_SUBJECT);
                 json.writeStartObject();
                 json.writeNumberField("version", info.version());
+                if (!isDefault) {
+                    json.writeStringField("subject", info.subject());
+                }
                 json.writeStringField("file", RegistryFolder.fileName(info.version()));
-                json.writeStringField("status", info.status().label());
+                DictionaryStatus status = info.status() == DictionaryStatus.ACTIVE && !isDefault
+                        ? DictionaryStatus.AVAILABLE
+                        : info.status();
+                json.writeStringField("status", status.label());
                 json.writeStringField("sha256", info.sha256());
                 json.writeNumberField("size", info.size());
                 json.writeNumberField("level", info.level());
@@ -63,12 +84,20 @@ final class ManifestJson {
             int format = -1;
             int nextVersion = -1;
             List<DictionaryInfo> records = new ArrayList<>();
+            Map<String, Integer> activeBySubject = new TreeMap<>();
             while (json.nextToken() == JsonToken.FIELD_NAME) {
                 String field = json.currentName();
                 JsonToken value = json.nextToken();
                 switch (field) {
                     case "format" -> format = intValue(json, value, field);
                     case "nextVersion" -> nextVersion = intValue(json, value, field);
+                    case ACTIVE_BY_SUBJECT -> {
+                        expect(value, JsonToken.START_OBJECT, json, "'" + ACTIVE_BY_SUBJECT + "' object");
+                        while (json.nextToken() == JsonToken.FIELD_NAME) {
+                            String subject = json.currentName();
+                            activeBySubject.put(subject, intValue(json, json.nextToken(), field + "." + subject));
+                        }
+                    }
                     case "dictionaries" -> {
                         expect(value, JsonToken.START_ARRAY, json, "'dictionaries' array");
                         while (json.nextToken() == JsonToken.START_OBJECT) {
@@ -84,14 +113,41 @@ final class ManifestJson {
             if (nextVersion < 1) {
                 throw new IOException("missing or invalid 'nextVersion'");
             }
-            return VersionTable.of(nextVersion, records);
+            return VersionTable.of(nextVersion, withActives(records, activeBySubject));
         } catch (IllegalArgumentException | DateTimeParseException | org.zdict.RegistryException e) {
             throw new IOException(e.getMessage(), e);
         }
     }
 
+    /** The records with the active versions of the other subjects, named in {@code activeBySubject}, active. */
+    private static List<DictionaryInfo> withActives(List<DictionaryInfo> records, Map<String, Integer> activeBySubject)
+            throws IOException {
+        Map<String, Integer> pending = new TreeMap<>(activeBySubject);
+        List<DictionaryInfo> result = new ArrayList<>(records.size());
+        for (DictionaryInfo info : records) {
+            Integer active = pending.get(info.subject());
+            if (active != null && active == info.version()) {
+                if (info.status() != DictionaryStatus.AVAILABLE) {
+                    throw new IOException("'" + ACTIVE_BY_SUBJECT + "' names version " + info.version()
+                            + " of subject '" + info.subject() + "', which is "
+                            + info.status().label()
+                            + ", not available");
+                }
+                pending.remove(info.subject());
+                info = info.withStatus(DictionaryStatus.ACTIVE);
+            }
+            result.add(info);
+        }
+        if (!pending.isEmpty()) {
+            throw new IOException("'" + ACTIVE_BY_SUBJECT + "' names versions that are not in their subject: " + pending
+                    + " (default's active version is the one with status active)");
+        }
+        return result;
+    }
+
     private static DictionaryInfo readRecord(JsonParser json) throws IOException {
         int version = -1;
+        String subject = DictionaryInfo.DEFAULT_SUBJECT;
         int size = -1;
         int level = 0;
         String sha256 = null;
@@ -105,6 +161,7 @@ final class ManifestJson {
                 case "version" -> version = intValue(json, value, field);
                 case "size" -> size = intValue(json, value, field);
                 case "level" -> level = intValue(json, value, field);
+                case "subject" -> subject = textValue(json, value, field);
                 case "sha256" -> sha256 = textValue(json, value, field);
                 case "status" -> status = textValue(json, value, field);
                 case "createdAt" -> createdAt = Instant.parse(textValue(json, value, field));
@@ -122,7 +179,12 @@ final class ManifestJson {
             throw new IOException("incomplete dictionary record near "
                     + json.currentLocation().offsetDescription() + " (needs version, size, sha256, status, createdAt)");
         }
-        return new DictionaryInfo(version, sha256, size, level, createdAt, DictionaryStatus.ofLabel(status), metadata);
+        DictionaryStatus parsed = DictionaryStatus.ofLabel(status);
+        if (parsed == DictionaryStatus.ACTIVE && !subject.equals(DictionaryInfo.DEFAULT_SUBJECT)) {
+            throw new IOException("version " + version + " of subject '" + subject + "' has status active; the"
+                    + " active version of a subject other than default is named in '" + ACTIVE_BY_SUBJECT + "'");
+        }
+        return new DictionaryInfo(version, subject, sha256, size, level, createdAt, parsed, metadata);
     }
 
     private static int intValue(JsonParser json, JsonToken token, String field) throws IOException {

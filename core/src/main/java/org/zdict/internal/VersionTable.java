@@ -1,20 +1,26 @@
 package org.zdict.internal;
 
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.SortedMap;
+import java.util.SortedSet;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import org.zdict.RegistryException;
 import org.zdict.UnknownDictionaryVersionException;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryStatus;
+import org.zdict.registry.SubjectNames;
 
 /**
- * The table of a registry's versions: the next version number and the record of every version, an
- * immutable value. It is also the one place where the lifecycle rules live: every registry
- * implementation applies its changes through these methods.
+ * The table of a registry's versions: the next version number and the record of every version of every
+ * subject, an immutable value. It is also the one place where the lifecycle rules live: every registry
+ * implementation applies its changes through these methods. The rules hold per subject: at most one
+ * active version per subject, activating a version demotes only the active version of its own subject,
+ * and retire and remove refuse the active version of the version's subject.
  *
  * @param nextVersion the number the next publish takes; only grows, so numbers are never reused
  * @param versions every record by version
@@ -25,18 +31,18 @@ public record VersionTable(int nextVersion, SortedMap<Integer, DictionaryInfo> v
 
     public VersionTable {
         versions = Collections.unmodifiableSortedMap(new TreeMap<>(versions));
-        int active = 0;
+        Map<String, Integer> active = new HashMap<>();
         for (DictionaryInfo info : versions.values()) {
             if (info.version() >= nextVersion) {
                 throw new RegistryException("Registry record for version " + info.version()
                         + " is not below the next version number " + nextVersion);
             }
             if (info.status() == DictionaryStatus.ACTIVE) {
-                if (active != 0) {
-                    throw new RegistryException(
-                            "Registry records two active versions: " + active + " and " + info.version());
+                Integer other = active.put(info.subject(), info.version());
+                if (other != null) {
+                    throw new RegistryException("Registry records two active versions of subject '" + info.subject()
+                            + "': " + other + " and " + info.version());
                 }
-                active = info.version();
             }
         }
     }
@@ -52,13 +58,48 @@ public record VersionTable(int nextVersion, SortedMap<Integer, DictionaryInfo> v
         return new VersionTable(nextVersion, map);
     }
 
+    /** The active version of the {@value DictionaryInfo#DEFAULT_SUBJECT} subject. */
     public OptionalInt activeVersion() {
+        return activeVersion(DictionaryInfo.DEFAULT_SUBJECT);
+    }
+
+    public OptionalInt activeVersion(String subject) {
         for (DictionaryInfo info : versions.values()) {
-            if (info.status() == DictionaryStatus.ACTIVE) {
+            if (info.status() == DictionaryStatus.ACTIVE && info.subject().equals(subject)) {
                 return OptionalInt.of(info.version());
             }
         }
         return OptionalInt.empty();
+    }
+
+    /** The active version of every subject that has one, by subject. */
+    public SortedMap<String, Integer> actives() {
+        SortedMap<String, Integer> actives = new TreeMap<>();
+        for (DictionaryInfo info : versions.values()) {
+            if (info.status() == DictionaryStatus.ACTIVE) {
+                actives.put(info.subject(), info.version());
+            }
+        }
+        return Collections.unmodifiableSortedMap(actives);
+    }
+
+    /** The subjects that hold at least one version, sorted. */
+    public SortedSet<String> subjects() {
+        SortedSet<String> subjects = new TreeSet<>();
+        for (DictionaryInfo info : versions.values()) {
+            subjects.add(info.subject());
+        }
+        return Collections.unmodifiableSortedSet(subjects);
+    }
+
+    /** Whether any version belongs to a subject other than {@value DictionaryInfo#DEFAULT_SUBJECT}. */
+    public boolean hasOtherSubjects() {
+        for (DictionaryInfo info : versions.values()) {
+            if (!info.subject().equals(DictionaryInfo.DEFAULT_SUBJECT)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     public List<DictionaryInfo> list() {
@@ -90,7 +131,7 @@ public record VersionTable(int nextVersion, SortedMap<Integer, DictionaryInfo> v
         }
         SortedMap<Integer, DictionaryInfo> next = new TreeMap<>(versions);
         for (DictionaryInfo info : versions.values()) {
-            if (info.status() == DictionaryStatus.ACTIVE) {
+            if (info.status() == DictionaryStatus.ACTIVE && info.subject().equals(target.subject())) {
                 next.put(info.version(), info.withStatus(DictionaryStatus.AVAILABLE));
             }
         }
@@ -102,7 +143,8 @@ public record VersionTable(int nextVersion, SortedMap<Integer, DictionaryInfo> v
         DictionaryInfo target = require(version, where);
         if (target.status() == DictionaryStatus.ACTIVE) {
             throw new RegistryException("Cannot retire version " + version + " in " + where
-                    + ": it is the active version; activate another version first");
+                    + ": it is the active version of subject '" + target.subject()
+                    + "'; activate another version of it first");
         }
         SortedMap<Integer, DictionaryInfo> next = new TreeMap<>(versions);
         next.put(version, target.withStatus(DictionaryStatus.RETIRED));
@@ -113,7 +155,8 @@ public record VersionTable(int nextVersion, SortedMap<Integer, DictionaryInfo> v
         DictionaryInfo target = require(version, where);
         if (target.status() == DictionaryStatus.ACTIVE) {
             throw new RegistryException("Cannot remove version " + version + " in " + where
-                    + ": it is the active version; activate another version and retire this one first");
+                    + ": it is the active version of subject '" + target.subject()
+                    + "'; activate another version of it and retire this one first");
         }
         SortedMap<Integer, DictionaryInfo> next = new TreeMap<>(versions);
         next.remove(version);
@@ -129,7 +172,8 @@ public record VersionTable(int nextVersion, SortedMap<Integer, DictionaryInfo> v
     }
 
     /** Checks publish arguments once, at the boundary of every registry. */
-    public static void checkPublishable(byte[] content, int level, Map<String, String> metadata) {
+    public static void checkPublishable(String subject, byte[] content, int level, Map<String, String> metadata) {
+        SubjectNames.check(subject);
         if (content == null || !DictionaryContent.isZstdDictionary(content)) {
             throw new IllegalArgumentException(
                     "Not a standard zstd dictionary: it must start with the magic number 37 A4 30 EC and a dictionary id"

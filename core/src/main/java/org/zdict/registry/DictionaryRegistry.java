@@ -1,42 +1,77 @@
 package org.zdict.registry;
 
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import org.zdict.UnknownDictionaryVersionException;
 
 /**
  * The versions of dictionaries a codec may use. A version is a positive integer, unique within a
  * registry and never reused, whose bytes never change once published, so readers may cache them forever.
  *
+ * <p>Versions belong to <em>subjects</em> ({@link SubjectNames}), one lineage of dictionaries each with
+ * its own active version; version numbers are unique across all subjects, so a version alone names its
+ * dictionary and decoding never needs a subject. Everything that names no subject means {@value
+ * DictionaryInfo#DEFAULT_SUBJECT}, which is all a registry written before subjects holds.
+ *
  * <p>Lifecycle: {@link #publish} (available) → {@link #activate} (used for new payloads) → {@link
- * #retire} (decodes only) → {@link #remove} (gone for good, an explicit separate step). Implementations
- * are safe for concurrent use.
+ * #retire} (decodes only) → {@link #remove} (gone for good, an explicit separate step), each step
+ * within the version's subject: activating a version changes the active version of its subject only.
+ * Implementations are safe for concurrent use.
  */
 public interface DictionaryRegistry extends AutoCloseable {
 
     /**
-     * Publishes a new version, not yet active.
+     * Publishes a new version into {@code subject}, not yet active. Its number is the next one of the
+     * whole registry.
      *
+     * @param subject a valid subject name ({@link SubjectNames}); the subject exists once it has a version
      * @param content a standard zstd dictionary
      * @param level the zstd level it was built for
      * @param metadata free-form training metadata
      * @return the new version's record
+     * @throws IllegalArgumentException if the subject name is invalid, before anything is written
      */
-    DictionaryInfo publish(byte[] content, int level, Map<String, String> metadata);
+    DictionaryInfo publish(String subject, byte[] content, int level, Map<String, String> metadata);
 
-    /** Makes {@code version} the one new payloads use. Refuses retired and unknown versions. */
+    /** Publishes a new version into the {@value DictionaryInfo#DEFAULT_SUBJECT} subject. */
+    default DictionaryInfo publish(byte[] content, int level, Map<String, String> metadata) {
+        return publish(DictionaryInfo.DEFAULT_SUBJECT, content, level, metadata);
+    }
+
+    /**
+     * Makes {@code version} the one new payloads of its subject use; other subjects keep theirs. Refuses
+     * retired and unknown versions.
+     */
     void activate(int version);
 
-    /** Stops new payloads from using {@code version}; it still decodes. Refuses the active version. */
+    /**
+     * Stops new payloads from using {@code version}; it still decodes. Refuses the active version of its
+     * subject.
+     */
     void retire(int version);
 
-    /** Deletes {@code version} for good. Refuses the active version. The number is never reused. */
+    /**
+     * Deletes {@code version} for good. Refuses the active version of its subject. The number is never
+     * reused.
+     */
     void remove(int version);
 
-    /** Every version, in ascending order. */
+    /** Every version of every subject, in ascending order of version. */
     List<DictionaryInfo> list();
+
+    /** The names of the subjects that hold at least one version, sorted. */
+    default SortedSet<String> subjects() {
+        SortedSet<String> subjects = new TreeSet<>();
+        for (DictionaryInfo info : list()) {
+            subjects.add(info.subject());
+        }
+        return Collections.unmodifiableSortedSet(subjects);
+    }
 
     /** The record of {@code version}, if the registry holds it. */
     Optional<DictionaryInfo> info(int version);
@@ -49,8 +84,16 @@ public interface DictionaryRegistry extends AutoCloseable {
      */
     Dictionary get(int version);
 
-    /** The version new payloads use, if one is active. Cheap enough to call per record. */
-    OptionalInt activeVersion();
+    /**
+     * The version new payloads of {@code subject} use, if one is active; empty for a subject with no
+     * versions. Cheap enough to call per record.
+     */
+    OptionalInt activeVersion(String subject);
+
+    /** The active version of the {@value DictionaryInfo#DEFAULT_SUBJECT} subject. */
+    default OptionalInt activeVersion() {
+        return activeVersion(DictionaryInfo.DEFAULT_SUBJECT);
+    }
 
     /** A short description of where this registry lives, for error messages. */
     String describe();

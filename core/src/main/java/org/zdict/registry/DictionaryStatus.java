@@ -4,7 +4,7 @@ import java.util.Locale;
 
 /** Where a published version stands. Every status except removal still decodes. */
 public enum DictionaryStatus {
-    /** The version new payloads are compressed with. At most one per registry. */
+    /** The version new payloads are compressed with. At most one per subject. */
     ACTIVE,
     /** Published, decodes, may be activated. */
     AVAILABLE,

@@ -31,9 +31,9 @@ public final class DirectoryDictionaryRegistry implements DictionaryRegistry {
     private volatile Snapshot snapshot;
     private volatile long nextCheckNanos;
 
-    private record Snapshot(RegistryFolder.Manifest manifest, OptionalInt active) {
+    private record Snapshot(RegistryFolder.Manifest manifest, Map<String, Integer> actives) {
         static Snapshot of(RegistryFolder.Manifest manifest) {
-            return new Snapshot(manifest, manifest.table().activeVersion());
+            return new Snapshot(manifest, manifest.table().actives());
         }
 
         VersionTable table() {
@@ -64,12 +64,13 @@ public final class DirectoryDictionaryRegistry implements DictionaryRegistry {
     }
 
     @Override
-    public DictionaryInfo publish(byte[] content, int level, Map<String, String> metadata) {
-        VersionTable.checkPublishable(content, level, metadata);
+    public DictionaryInfo publish(String subject, byte[] content, int level, Map<String, String> metadata) {
+        VersionTable.checkPublishable(subject, content, level, metadata);
         byte[] copy = content.clone();
         VersionTable after = change(table -> {
             DictionaryInfo info = new DictionaryInfo(
                     table.nextVersion(),
+                    subject,
                     DictionaryContent.sha256(copy),
                     copy.length,
                     level,
@@ -137,8 +138,9 @@ public final class DirectoryDictionaryRegistry implements DictionaryRegistry {
     }
 
     @Override
-    public OptionalInt activeVersion() {
-        return current().active();
+    public OptionalInt activeVersion(String subject) {
+        Integer active = current().actives().get(subject);
+        return active == null ? OptionalInt.empty() : OptionalInt.of(active);
     }
 
     @Override

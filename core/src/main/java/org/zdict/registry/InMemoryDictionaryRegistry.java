@@ -17,7 +17,7 @@ public final class InMemoryDictionaryRegistry implements DictionaryRegistry {
     private final Clock clock;
     private final Map<Integer, byte[]> contents = new HashMap<>();
     private volatile VersionTable state = VersionTable.EMPTY;
-    private volatile OptionalInt active = OptionalInt.empty();
+    private volatile Map<String, Integer> actives = Map.of();
 
     public InMemoryDictionaryRegistry() {
         this(Clock.systemUTC());
@@ -28,11 +28,13 @@ public final class InMemoryDictionaryRegistry implements DictionaryRegistry {
     }
 
     @Override
-    public synchronized DictionaryInfo publish(byte[] content, int level, Map<String, String> metadata) {
-        VersionTable.checkPublishable(content, level, metadata);
+    public synchronized DictionaryInfo publish(
+            String subject, byte[] content, int level, Map<String, String> metadata) {
+        VersionTable.checkPublishable(subject, content, level, metadata);
         byte[] copy = content.clone();
         DictionaryInfo info = new DictionaryInfo(
                 state.nextVersion(),
+                subject,
                 DictionaryContent.sha256(copy),
                 copy.length,
                 level,
@@ -80,8 +82,9 @@ public final class InMemoryDictionaryRegistry implements DictionaryRegistry {
     }
 
     @Override
-    public OptionalInt activeVersion() {
-        return active;
+    public OptionalInt activeVersion(String subject) {
+        Integer active = actives.get(subject);
+        return active == null ? OptionalInt.empty() : OptionalInt.of(active);
     }
 
     @Override
@@ -91,6 +94,6 @@ public final class InMemoryDictionaryRegistry implements DictionaryRegistry {
 
     private void update(VersionTable next) {
         state = next;
-        active = next.activeVersion();
+        actives = next.actives();
     }
 }

@@ -6,9 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.TreeSet;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -32,6 +38,25 @@ public abstract class DictionaryRegistryContract {
     /** A new, empty registry; the contract closes it after the test. */
     protected abstract DictionaryRegistry newRegistry() throws Exception;
 
+    /**
+     * Another handle on the registry {@link #newRegistry()} gave, opened now, as another process would open
+     * it (it reads the stored layout back); the contract closes it. Registries that live in one object only
+     * return that object.
+     */
+    protected DictionaryRegistry openAgain() throws Exception {
+        return registry;
+    }
+
+    private final List<DictionaryRegistry> others = new ArrayList<>();
+
+    private DictionaryRegistry another() throws Exception {
+        DictionaryRegistry handle = openAgain();
+        if (handle != registry) {
+            others.add(handle);
+        }
+        return handle;
+    }
+
     @BeforeEach
     void createRegistry() throws Exception {
         registry = newRegistry();
@@ -39,6 +64,7 @@ public abstract class DictionaryRegistryContract {
 
     @AfterEach
     void closeRegistry() {
+        others.forEach(DictionaryRegistry::close);
         if (registry != null) {
             registry.close();
         }
@@ -148,5 +174,120 @@ public abstract class DictionaryRegistryContract {
         registry.publish(content, 3, Map.of());
         content[20] ^= 1;
         assertArrayEquals(DICTIONARY, registry.get(1).content());
+    }
+
+    @Test
+    void publishesIntoSubjectsWithNumbersUniqueAcrossTheRegistry() throws Exception {
+        DictionaryInfo first = registry.publish(DICTIONARY, 3, Map.of());
+        DictionaryInfo orders = registry.publish("orders", OTHER_DICTIONARY, 5, Map.of("samples", "9"));
+        DictionaryInfo third = registry.publish("default", DICTIONARY, 3, Map.of());
+        assertEquals(List.of(1, 2, 3), List.of(first.version(), orders.version(), third.version()));
+        assertEquals(DictionaryInfo.DEFAULT_SUBJECT, first.subject());
+        assertEquals("orders", orders.subject());
+        assertEquals(DictionaryStatus.AVAILABLE, orders.status());
+        assertEquals(new TreeSet<>(List.of("default", "orders")), registry.subjects());
+        DictionaryRegistry again = another();
+        assertEquals(
+                List.of("default", "orders", "default"),
+                again.list().stream().map(DictionaryInfo::subject).toList());
+        assertEquals("orders", again.info(2).orElseThrow().subject());
+        assertArrayEquals(OTHER_DICTIONARY, again.get(2).content());
+        assertEquals(new TreeSet<>(List.of("default", "orders")), again.subjects());
+    }
+
+    @Test
+    void activatingAVersionChangesOnlyTheActiveVersionOfItsSubject() throws Exception {
+        registry.publish(DICTIONARY, 3, Map.of());
+        registry.publish("orders", OTHER_DICTIONARY, 5, Map.of());
+        registry.publish("orders", DICTIONARY, 3, Map.of());
+        registry.activate(1);
+        registry.activate(2);
+        assertEquals(OptionalInt.of(1), registry.activeVersion());
+        assertEquals(OptionalInt.of(2), registry.activeVersion("orders"));
+        registry.activate(3);
+        assertEquals(OptionalInt.of(1), registry.activeVersion("default"));
+        assertEquals(OptionalInt.of(3), registry.activeVersion("orders"));
+        assertEquals(DictionaryStatus.AVAILABLE, registry.info(2).orElseThrow().status());
+        assertEquals(DictionaryStatus.ACTIVE, registry.info(1).orElseThrow().status());
+        assertEquals(OptionalInt.empty(), registry.activeVersion("payments"));
+        DictionaryRegistry again = another();
+        assertEquals(OptionalInt.of(1), again.activeVersion());
+        assertEquals(OptionalInt.of(3), again.activeVersion("orders"));
+        assertEquals(DictionaryStatus.ACTIVE, again.info(3).orElseThrow().status());
+        assertEquals(DictionaryStatus.AVAILABLE, again.info(2).orElseThrow().status());
+    }
+
+    @Test
+    void retireAndRemoveRefuseOnlyTheActiveVersionOfTheVersionsSubject() {
+        registry.publish(DICTIONARY, 3, Map.of());
+        registry.publish("orders", OTHER_DICTIONARY, 5, Map.of());
+        registry.publish("orders", DICTIONARY, 3, Map.of());
+        registry.activate(1);
+        registry.activate(2);
+        RegistryException e = assertThrows(RegistryException.class, () -> registry.retire(2));
+        assertTrue(e.getMessage().contains("active version of subject 'orders'"), e.getMessage());
+        registry.retire(3);
+        assertEquals(DictionaryStatus.RETIRED, registry.info(3).orElseThrow().status());
+        assertEquals(OptionalInt.of(1), registry.activeVersion());
+        assertEquals(OptionalInt.of(2), registry.activeVersion("orders"));
+        assertThrows(RegistryException.class, () -> registry.remove(2));
+    }
+
+    @Test
+    void refusesInvalidSubjectNamesBeforeWritingAnything() {
+        for (String bad : List.of("", "with space", "a/b", "ü", "x".repeat(256))) {
+            IllegalArgumentException e =
+                    assertThrows(IllegalArgumentException.class, () -> registry.publish(bad, DICTIONARY, 3, Map.of()));
+            assertTrue(e.getMessage().contains("'" + bad + "'"), e.getMessage());
+            assertTrue(e.getMessage().contains("a-zA-Z0-9._-"), e.getMessage());
+        }
+        assertThrows(IllegalArgumentException.class, () -> registry.publish(null, DICTIONARY, 3, Map.of()));
+        assertTrue(registry.list().isEmpty());
+        String longest = "t".repeat(249) + "-value";
+        assertEquals(longest, registry.publish(longest, DICTIONARY, 3, Map.of()).subject());
+        assertEquals(
+                "orders.v2_EU-key",
+                registry.publish("orders.v2_EU-key", DICTIONARY, 3, Map.of()).subject());
+    }
+
+    /**
+     * Two writers, each on its own handle, keep changing the active version of their own subject at
+     * the same time; neither may ever overwrite the other subject's active version.
+     */
+    @Test
+    void concurrentChangesToTwoSubjectsNeverDisturbEachOther() throws Exception {
+        int defaultA = registry.publish(DICTIONARY, 3, Map.of()).version();
+        int defaultB = registry.publish(OTHER_DICTIONARY, 5, Map.of()).version();
+        int ordersA = registry.publish("orders", DICTIONARY, 3, Map.of()).version();
+        int ordersB = registry.publish("orders", OTHER_DICTIONARY, 5, Map.of()).version();
+        DictionaryRegistry second = another();
+        int rounds = 8;
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            Future<?> first = pool.submit(() -> {
+                for (int i = 0; i < rounds; i++) {
+                    registry.activate(i % 2 == 0 ? defaultA : defaultB);
+                }
+            });
+            Future<?> other = pool.submit(() -> {
+                for (int i = 0; i < rounds; i++) {
+                    second.activate(i % 2 == 0 ? ordersB : ordersA);
+                }
+            });
+            first.get(60, TimeUnit.SECONDS);
+            other.get(60, TimeUnit.SECONDS);
+        } finally {
+            pool.shutdownNow();
+        }
+        DictionaryRegistry fresh = another();
+        assertEquals(OptionalInt.of(defaultB), fresh.activeVersion());
+        assertEquals(OptionalInt.of(ordersA), fresh.activeVersion("orders"));
+        assertEquals(
+                List.of(
+                        DictionaryStatus.AVAILABLE,
+                        DictionaryStatus.ACTIVE,
+                        DictionaryStatus.ACTIVE,
+                        DictionaryStatus.AVAILABLE),
+                fresh.list().stream().map(DictionaryInfo::status).toList());
     }
 }

@@ -36,6 +36,11 @@ class DirectoryDictionaryRegistryTest extends DictionaryRegistryContract {
         return DirectoryDictionaryRegistry.open(dir);
     }
 
+    @Override
+    protected DictionaryRegistry openAgain() {
+        return reopen();
+    }
+
     private DirectoryDictionaryRegistry reopen() {
         return new DirectoryDictionaryRegistry(dir, Duration.ZERO, Clock.systemUTC());
     }
@@ -185,5 +190,29 @@ class DirectoryDictionaryRegistryTest extends DictionaryRegistryContract {
         assertEquals(1, reopened.list().size());
         reopened.activate(1);
         assertTrue(Files.notExists(leftover));
+    }
+
+    @Test
+    void writesTheSubjectOfOtherSubjectsAndTheirActiveVersionsByName() throws Exception {
+        registry.publish(DICTIONARY, 3, Map.of());
+        registry.publish("orders", OTHER_DICTIONARY, 3, Map.of());
+        registry.activate(1);
+        registry.activate(2);
+        String manifest = Files.readString(dir.resolve("manifest.json"));
+        assertTrue(manifest.contains("\"activeBySubject\" : {\n    \"orders\" : 2\n  }"), manifest);
+        assertTrue(manifest.contains("\"subject\" : \"orders\""), manifest);
+        assertEquals(1, manifest.split("\"subject\"", -1).length - 1, manifest);
+        assertEquals(1, manifest.split("\"active\"", -1).length - 1, manifest);
+    }
+
+    @Test
+    void rejectsAManifestWhoseActiveBySubjectNamesAVersionOutsideTheSubject() throws Exception {
+        registry.publish(DICTIONARY, 3, Map.of());
+        registry.publish("orders", OTHER_DICTIONARY, 3, Map.of());
+        registry.activate(2);
+        Path manifest = dir.resolve("manifest.json");
+        Files.writeString(manifest, Files.readString(manifest).replace("\"orders\" : 2", "\"orders\" : 1"));
+        RegistryException e = assertThrows(RegistryException.class, () -> reopen());
+        assertTrue(e.getMessage().contains("activeBySubject"), e.getMessage());
     }
 }
