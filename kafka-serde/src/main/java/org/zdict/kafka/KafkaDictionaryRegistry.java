@@ -26,7 +26,9 @@ import org.zdict.registry.DictionaryRegistry;
  *
  * <p>Version numbers stay unique with concurrent publishers ({@link VersionPublisher}: the first claim of
  * a number wins), and state changes are compare-and-publish on the {@code state} record ({@link
- * LifecycleWriter}). The lifecycle rules are those of {@link VersionTable}. Settings: {@link
+ * LifecycleWriter}) on the whole state record, so a change to one subject made from a state that another
+ * subject's change has since replaced is retried from the newer state, never overwriting it. The
+ * lifecycle rules are those of {@link VersionTable}. Settings: {@link
  * KafkaRegistryConfig}.
  */
 public final class KafkaDictionaryRegistry implements DictionaryRegistry {
@@ -180,12 +182,12 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
     }
 
     @Override
-    public DictionaryInfo publish(byte[] content, int level, Map<String, String> metadata) {
-        VersionTable.checkPublishable(content, level, metadata);
+    public DictionaryInfo publish(String subject, byte[] content, int level, Map<String, String> metadata) {
+        VersionTable.checkPublishable(subject, content, level, metadata);
         byte[] copy = content.clone();
         synchronized (writeLock) {
             checkOpen();
-            return publisher.publish(copy, level, metadata == null ? Map.of() : metadata);
+            return publisher.publish(subject, copy, level, metadata == null ? Map.of() : metadata);
         }
     }
 
@@ -236,8 +238,8 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
     }
 
     @Override
-    public OptionalInt activeVersion() {
-        return follower.served().active();
+    public OptionalInt activeVersion(String subject) {
+        return follower.served().active(subject);
     }
 
     @Override

@@ -104,7 +104,7 @@ final class RegistryLog {
             if (stateRecord.removed().contains(p.version())) {
                 continue;
             }
-            DictionaryStatus status = p.version() == stateRecord.active()
+            DictionaryStatus status = stateRecord.isActive(p.subject(), p.version())
                     ? DictionaryStatus.ACTIVE
                     : stateRecord.retired().contains(p.version())
                             ? DictionaryStatus.RETIRED
@@ -113,6 +113,7 @@ final class RegistryLog {
                     p.version(),
                     new DictionaryInfo(
                             p.version(),
+                            p.subject(),
                             p.sha256(),
                             p.content().length,
                             p.level(),

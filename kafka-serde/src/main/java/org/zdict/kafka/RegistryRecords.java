@@ -8,6 +8,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Instant;
+import java.util.Collections;
 import java.util.Map;
 import java.util.SortedSet;
 import java.util.TreeMap;
@@ -16,27 +17,40 @@ import org.zdict.RegistryException;
 import org.zdict.internal.VersionTable;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryStatus;
+import org.zdict.registry.SubjectNames;
 
 /**
  * The JSON values of the registry topic (layout in docs/KAFKA.md): one record per published version
- * under key {@code dict/VERSION/WRITER}, and the lifecycle state under key {@code state}.
+ * under key {@code dict/VERSION/WRITER}, and the lifecycle state under key {@code state}. Subjects are
+ * written so that readers of the previous release, which skip unknown fields, see every version and only
+ * the {@value DictionaryInfo#DEFAULT_SUBJECT} subject's active version: a dictionary record names its
+ * {@code subject} only when it is not the default one, and the state record's {@code active} stays the
+ * default subject's, the other subjects' active versions being in {@code activeBySubject}.
  */
 final class RegistryRecords {
     public static final String STATE_KEY = "state";
     public static final String DICT_KEY_PREFIX = "dict/";
+    private static final String ACTIVE_BY_SUBJECT = "activeBySubject";
     private static final JsonFactory JSON = new JsonFactory();
 
     private RegistryRecords() {}
 
     /** A {@code dict/VERSION/WRITER} record: one published version, its immutable facts and bytes. */
     public record DictionaryRecord(
-            int version, String sha256, int level, Instant createdAt, Map<String, String> metadata, byte[] content) {}
+            int version,
+            String subject,
+            String sha256,
+            int level,
+            Instant createdAt,
+            Map<String, String> metadata,
+            byte[] content) {}
 
     /**
      * The {@code state} record: the lifecycle of every version, replaced as a whole by each change.
      *
      * @param nextVersion the lowest number never used
-     * @param active the active version, 0 when none
+     * @param active the active version of the default subject, 0 when none
+     * @param activeBySubject the active version of each other subject that has one
      * @param retired retired versions
      * @param removed removed versions (never reused, their records are tombstoned)
      * @param everActive versions that have been active at some time (records may use them)
@@ -46,15 +60,17 @@ final class RegistryRecords {
     public record StateRecord(
             int nextVersion,
             int active,
+            Map<String, Integer> activeBySubject,
             SortedSet<Integer> retired,
             SortedSet<Integer> removed,
             SortedSet<Integer> everActive,
             Map<Integer, Long> retiredAt,
             long basedOn) {
         public static final StateRecord INITIAL =
-                new StateRecord(1, 0, new TreeSet<>(), new TreeSet<>(), new TreeSet<>(), Map.of(), -1);
+                new StateRecord(1, 0, Map.of(), new TreeSet<>(), new TreeSet<>(), new TreeSet<>(), Map.of(), -1);
 
         public StateRecord {
+            activeBySubject = Collections.unmodifiableSortedMap(new TreeMap<>(activeBySubject));
             retired = new TreeSet<>(retired);
             removed = new TreeSet<>(removed);
             everActive = new TreeSet<>(everActive);
@@ -79,21 +95,33 @@ final class RegistryRecords {
                 }
             }
             SortedSet<Integer> nextEverActive = new TreeSet<>(everActive);
-            after.activeVersion().ifPresent(nextEverActive::add);
+            nextEverActive.addAll(after.actives().values());
             nextEverActive.removeAll(nextRemoved);
             Map<Integer, Long> nextRetiredAt = new TreeMap<>(retiredAt);
             nextRetiredAt.keySet().retainAll(nextRetired);
             for (int v : nextRetired) {
                 nextRetiredAt.putIfAbsent(v, nowMillis);
             }
+            Map<String, Integer> nextActiveBySubject = new TreeMap<>(after.actives());
+            nextActiveBySubject.remove(DictionaryInfo.DEFAULT_SUBJECT);
             return new StateRecord(
                     after.nextVersion(),
                     after.activeVersion().orElse(0),
+                    nextActiveBySubject,
                     nextRetired,
                     nextRemoved,
                     nextEverActive,
                     nextRetiredAt,
                     basedOn);
+        }
+
+        /** Whether this record makes {@code version}, of {@code subject}, that subject's active version. */
+        public boolean isActive(String subject, int version) {
+            if (subject.equals(DictionaryInfo.DEFAULT_SUBJECT)) {
+                return version == active;
+            }
+            Integer other = activeBySubject.get(subject);
+            return other != null && other == version;
         }
     }
 
@@ -121,6 +149,9 @@ final class RegistryRecords {
     public static byte[] write(DictionaryRecord p) {
         return generate(json -> {
             json.writeNumberField("version", p.version());
+            if (!p.subject().equals(DictionaryInfo.DEFAULT_SUBJECT)) {
+                json.writeStringField("subject", p.subject());
+            }
             json.writeStringField("sha256", p.sha256());
             json.writeNumberField("level", p.level());
             json.writeStringField("createdAt", p.createdAt().toString());
@@ -138,6 +169,13 @@ final class RegistryRecords {
         return generate(json -> {
             json.writeNumberField("nextVersion", s.nextVersion());
             json.writeNumberField("active", s.active());
+            if (!s.activeBySubject().isEmpty()) {
+                json.writeObjectFieldStart(ACTIVE_BY_SUBJECT);
+                for (Map.Entry<String, Integer> e : s.activeBySubject().entrySet()) {
+                    json.writeNumberField(e.getKey(), e.getValue());
+                }
+                json.writeEndObject();
+            }
             writeInts(json, "retired", s.retired());
             writeInts(json, "removed", s.removed());
             writeInts(json, "everActive", s.everActive());
@@ -155,6 +193,7 @@ final class RegistryRecords {
             expect(json.nextToken(), JsonToken.START_OBJECT, "a dictionary record object");
             int version = 0;
             int level = 0;
+            String subject = DictionaryInfo.DEFAULT_SUBJECT;
             String sha256 = null;
             Instant createdAt = null;
             byte[] content = null;
@@ -165,6 +204,7 @@ final class RegistryRecords {
                 switch (field) {
                     case "version" -> version = json.getIntValue();
                     case "level" -> level = json.getIntValue();
+                    case "subject" -> subject = SubjectNames.check(json.getText());
                     case "sha256" -> sha256 = json.getText();
                     case "createdAt" -> createdAt = Instant.parse(json.getText());
                     case "content" -> content = json.getBinaryValue();
@@ -182,7 +222,7 @@ final class RegistryRecords {
             if (version <= 0 || sha256 == null || createdAt == null || content == null) {
                 throw new IOException("incomplete dictionary record (needs version, sha256, createdAt, content)");
             }
-            return new DictionaryRecord(version, sha256, level, createdAt, metadata, content);
+            return new DictionaryRecord(version, subject, sha256, level, createdAt, metadata, content);
         } catch (IOException | RuntimeException e) {
             throw new RegistryException("Unreadable dictionary record in the registry topic: " + e.getMessage(), e);
         }
@@ -194,6 +234,7 @@ final class RegistryRecords {
             int nextVersion = 1;
             int active = 0;
             long basedOn = -1;
+            Map<String, Integer> activeBySubject = new TreeMap<>();
             SortedSet<Integer> retired = new TreeSet<>();
             SortedSet<Integer> removed = new TreeSet<>();
             SortedSet<Integer> everActive = new TreeSet<>();
@@ -208,6 +249,14 @@ final class RegistryRecords {
                     case "retired" -> readInts(json, token, retired);
                     case "removed" -> readInts(json, token, removed);
                     case "everActive" -> readInts(json, token, everActive);
+                    case ACTIVE_BY_SUBJECT -> {
+                        expect(token, JsonToken.START_OBJECT, "an " + ACTIVE_BY_SUBJECT + " object");
+                        while (json.nextToken() == JsonToken.FIELD_NAME) {
+                            String subject = SubjectNames.check(json.currentName());
+                            expect(json.nextToken(), JsonToken.VALUE_NUMBER_INT, "a version for " + subject);
+                            activeBySubject.put(subject, json.getIntValue());
+                        }
+                    }
                     case "retiredAt" -> {
                         expect(token, JsonToken.START_OBJECT, "a retiredAt object");
                         while (json.nextToken() == JsonToken.FIELD_NAME) {
@@ -219,7 +268,8 @@ final class RegistryRecords {
                     default -> json.skipChildren();
                 }
             }
-            return new StateRecord(nextVersion, active, retired, removed, everActive, retiredAt, basedOn);
+            return new StateRecord(
+                    nextVersion, active, activeBySubject, retired, removed, everActive, retiredAt, basedOn);
         } catch (IOException | RuntimeException e) {
             throw new RegistryException("Unreadable state record in the registry topic: " + e.getMessage(), e);
         }

@@ -32,14 +32,18 @@ final class VersionPublisher {
         this.clock = clock;
     }
 
-    /** Publishes checked {@code content}, which the caller no longer changes, and returns its record. */
-    DictionaryInfo publish(byte[] content, int level, Map<String, String> metadata) {
+    /**
+     * Publishes checked {@code content} into {@code subject}, which the caller no longer changes, and
+     * returns its record.
+     */
+    DictionaryInfo publish(String subject, byte[] content, int level, Map<String, String> metadata) {
         String sha256 = DictionaryContent.sha256(content);
         for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
             follower.awaitPosition(topic.endOffset(), timeoutMs);
             int version = follower.read(log -> log.table().nextVersion());
             String key = RegistryRecords.dictKey(version, UUID.randomUUID().toString());
-            DictionaryRecord record = new DictionaryRecord(version, sha256, level, clock.instant(), metadata, content);
+            DictionaryRecord record =
+                    new DictionaryRecord(version, subject, sha256, level, clock.instant(), metadata, content);
             long offset = topic.send(key, RegistryRecords.write(record));
             follower.awaitPosition(offset + 1, timeoutMs);
             DictionaryInfo won = follower.read(

@@ -38,14 +38,28 @@ class KafkaDictionaryRegistryContractIT extends DictionaryRegistryContract {
         }
     }
 
+    private String topic;
+    private int handles;
+
     @Override
     protected DictionaryRegistry newRegistry() {
+        topic = "contract-" + TOPICS.incrementAndGet();
+        return open();
+    }
+
+    /** Another client of the same topic, with its own local copy, as in another process. */
+    @Override
+    protected DictionaryRegistry openAgain() {
+        return open();
+    }
+
+    private DictionaryRegistry open() {
         return KafkaDictionaryRegistry.open(
                 broker.bootstrapServers(),
-                "contract-" + TOPICS.incrementAndGet(),
+                topic,
                 Map.of(
                         KafkaRegistryConfig.CACHE_DIR_CONFIG,
-                        temp.resolve("cache").toString(),
+                        temp.resolve("cache-" + handles++).toString(),
                         KafkaRegistryConfig.INIT_TIMEOUT_MS_CONFIG,
                         "20000"));
     }

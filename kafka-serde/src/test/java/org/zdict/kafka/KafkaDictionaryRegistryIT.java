@@ -22,7 +22,13 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.Config;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -30,6 +36,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.zdict.RegistryException;
 import org.zdict.RegistryNotFoundException;
+import org.zdict.previous.PreviousDictionaryStatus;
+import org.zdict.previous.PreviousRegistryLog;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
@@ -281,5 +289,43 @@ class KafkaDictionaryRegistryIT {
                 () -> KafkaDictionaryRegistry.openExisting("127.0.0.1:1", "reg-cache", config));
         assertTrue(e.getMessage().contains("no local copy"), e.getMessage());
         assertFalse(e instanceof RegistryNotFoundException, "an unreachable cluster is not a missing topic: " + e);
+    }
+
+    @Test
+    void theTopicWithSubjectsReadWithThePreviousReleasesCodeGivesEveryVersionAndDefaultsActiveOnly() {
+        try (KafkaDictionaryRegistry registry = open("reg-subjects-previous", "a")) {
+            registry.publish(TestDictionaries.trained(1), 3, Map.of());
+            registry.publish("orders-value", TestDictionaries.trained(2), 3, Map.of());
+            registry.publish("orders-value", TestDictionaries.trained(3), 3, Map.of());
+            registry.activate(1);
+            registry.activate(2);
+            registry.activate(3);
+            registry.retire(2);
+        }
+        PreviousRegistryLog previous = new PreviousRegistryLog();
+        Map<String, Object> config = new HashMap<>();
+        config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers());
+        config.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+        config.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        TopicPartition partition = new TopicPartition("reg-subjects-previous", 0);
+        try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(config)) {
+            consumer.assign(List.of(partition));
+            consumer.seekToBeginning(List.of(partition));
+            long end = consumer.endOffsets(List.of(partition)).get(partition);
+            while (consumer.position(partition) < end) {
+                for (ConsumerRecord<String, byte[]> record : consumer.poll(Duration.ofMillis(500))) {
+                    previous.apply(record.offset(), record.key(), record.value());
+                }
+            }
+        }
+        assertEquals(Set.of(1, 2, 3), previous.view().versions().keySet());
+        assertEquals(OptionalInt.of(1), previous.view().activeVersion());
+        assertEquals(
+                PreviousDictionaryStatus.RETIRED,
+                previous.view().versions().get(2).status());
+        assertEquals(
+                PreviousDictionaryStatus.AVAILABLE,
+                previous.view().versions().get(3).status());
+        assertArrayEquals(TestDictionaries.trained(3), previous.content(3));
     }
 }

@@ -20,13 +20,20 @@ class RegistryLogTest {
     private static byte[] dict(int version, long seed) {
         byte[] content = TestDictionaries.trained(seed);
         return RegistryRecords.write(new DictionaryRecord(
-                version, DictionaryContent.sha256(content), 3, Instant.EPOCH, Map.of("seed", "" + seed), content));
+                version,
+                "default",
+                DictionaryContent.sha256(content),
+                3,
+                Instant.EPOCH,
+                Map.of("seed", "" + seed),
+                content));
     }
 
     private static byte[] state(int next, int active, long basedOn, Integer... retired) {
         return RegistryRecords.write(new StateRecord(
                 next,
                 active,
+                Map.of(),
                 new TreeSet<>(java.util.List.of(retired)),
                 new TreeSet<>(),
                 new TreeSet<>(),
@@ -77,7 +84,14 @@ class RegistryLogTest {
                 2,
                 RegistryRecords.STATE_KEY,
                 RegistryRecords.write(new StateRecord(
-                        3, 2, new TreeSet<>(), new TreeSet<>(java.util.List.of(1)), new TreeSet<>(), Map.of(), -1)));
+                        3,
+                        2,
+                        Map.of(),
+                        new TreeSet<>(),
+                        new TreeSet<>(java.util.List.of(1)),
+                        new TreeSet<>(),
+                        Map.of(),
+                        -1)));
         log.apply(3, "dict/1/a", null);
         assertTrue(log.table().versions().containsKey(2));
         assertEquals(1, log.table().versions().size());

@@ -1,0 +1,131 @@
+package org.zdict.kafka;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.function.UnaryOperator;
+import org.junit.jupiter.api.Test;
+import org.zdict.internal.DictionaryContent;
+import org.zdict.internal.VersionTable;
+import org.zdict.kafka.RegistryRecords.DictionaryRecord;
+import org.zdict.kafka.RegistryRecords.StateRecord;
+import org.zdict.previous.PreviousDictionaryInfo;
+import org.zdict.previous.PreviousDictionaryStatus;
+import org.zdict.previous.PreviousRegistryLog;
+import org.zdict.previous.PreviousRegistryRecords;
+
+/**
+ * Rolling upgrades on a registry topic: the records this release writes, folded by the previous
+ * release's reading code (a frozen copy in {@code org.zdict.previous}) and by this release's. The
+ * records are made as {@link VersionPublisher} and {@link LifecycleWriter} make them; the real topic is
+ * read the same way in {@code KafkaDictionaryRegistryIT}.
+ */
+class PreviousReleaseRegistryTopicTest {
+    private record Entry(String key, byte[] value) {}
+
+    private final List<Entry> topic = new ArrayList<>();
+    private final RegistryLog log = new RegistryLog();
+
+    private void append(String key, byte[] value) {
+        log.apply(topic.size(), key, value);
+        topic.add(new Entry(key, value));
+    }
+
+    private void publish(String subject, long seed) {
+        byte[] content = TestDictionaries.trained(seed);
+        int version = log.table().nextVersion();
+        append(
+                RegistryRecords.dictKey(version, "writer"),
+                RegistryRecords.write(new DictionaryRecord(
+                        version, subject, DictionaryContent.sha256(content), 3, Instant.EPOCH, Map.of(), content)));
+    }
+
+    private void change(UnaryOperator<VersionTable> change) {
+        VersionTable before = log.table();
+        StateRecord next = log.stateRecord().next(before, change.apply(before), log.stateRecordOffset(), 0);
+        append(RegistryRecords.STATE_KEY, RegistryRecords.write(next));
+    }
+
+    private PreviousRegistryLog readWithPreviousRelease() {
+        PreviousRegistryLog previous = new PreviousRegistryLog();
+        for (int offset = 0; offset < topic.size(); offset++) {
+            previous.apply(offset, topic.get(offset).key(), topic.get(offset).value());
+        }
+        return previous;
+    }
+
+    @Test
+    void thePreviousReleaseSeesEveryVersionAndOnlyTheDefaultSubjectsActiveVersion() {
+        publish("default", 1);
+        publish("orders", 2);
+        publish("orders", 3);
+        publish("payments-value", 4);
+        publish("default", 5);
+        change(t -> t.withActive(1, "t"));
+        change(t -> t.withActive(2, "t"));
+        change(t -> t.withActive(3, "t"));
+        change(t -> t.withActive(4, "t"));
+        change(t -> t.withRetired(2, "t"));
+        change(t -> t.withRetired(5, "t"));
+
+        assertEquals(OptionalInt.of(1), log.table().activeVersion());
+        assertEquals(OptionalInt.of(3), log.table().activeVersion("orders"));
+        assertEquals(OptionalInt.of(4), log.table().activeVersion("payments-value"));
+
+        PreviousRegistryLog previous = readWithPreviousRelease();
+        assertEquals(
+                List.of(1, 2, 3, 4, 5), List.copyOf(previous.view().versions().keySet()));
+        assertEquals(6, previous.view().nextVersion());
+        assertEquals(OptionalInt.of(1), previous.view().activeVersion());
+        assertEquals(
+                List.of(
+                        PreviousDictionaryStatus.ACTIVE,
+                        PreviousDictionaryStatus.RETIRED,
+                        PreviousDictionaryStatus.AVAILABLE,
+                        PreviousDictionaryStatus.AVAILABLE,
+                        PreviousDictionaryStatus.RETIRED),
+                previous.view().list().stream()
+                        .map(PreviousDictionaryInfo::status)
+                        .toList());
+        for (int version = 1; version <= 5; version++) {
+            assertArrayEquals(TestDictionaries.trained(version), previous.content(version), "version " + version);
+        }
+    }
+
+    @Test
+    void thePreviousReleaseSeesNoActiveVersionWhenOnlyOtherSubjectsHaveOne() {
+        publish("default", 1);
+        publish("orders", 2);
+        change(t -> t.withActive(2, "t"));
+        PreviousRegistryLog previous = readWithPreviousRelease();
+        assertEquals(OptionalInt.empty(), previous.view().activeVersion());
+        assertEquals(2, previous.view().versions().size());
+    }
+
+    @Test
+    void recordsOfTheDefaultSubjectAreWrittenExactlyAsThePreviousReleaseWroteThem() {
+        publish("default", 1);
+        publish("default", 2);
+        change(t -> t.withActive(1, "t"));
+        change(t -> t.withActive(2, "t"));
+        change(t -> t.withRetired(1, "t"));
+        for (Entry entry : topic) {
+            String value = new String(entry.value());
+            assertFalse(value.contains("subject") || value.contains("activeBySubject"), value);
+            if (entry.key().equals(RegistryRecords.STATE_KEY)) {
+                assertArrayEquals(
+                        entry.value(), PreviousRegistryRecords.write(PreviousRegistryRecords.readState(entry.value())));
+            } else {
+                assertArrayEquals(
+                        entry.value(),
+                        PreviousRegistryRecords.write(PreviousRegistryRecords.readPublished(entry.value())));
+            }
+        }
+    }
+}
