@@ -15,7 +15,7 @@ import picocli.CommandLine.Option;
 @Command(
         name = "compress",
         description = {
-            "Compress the input into one zdict payload with the registry's active dictionary (or --dict-version N).",
+            "Compress the input into one zdict payload with the active dictionary of --subject (or --dict-version N).",
             "The zstd frame carries a content checksum."
         })
 public final class CompressCommand implements Callable<Integer> {
@@ -24,6 +24,9 @@ public final class CompressCommand implements Callable<Integer> {
 
     @Mixin
     StreamOptions streams;
+
+    @Mixin
+    SubjectOption subject;
 
     @Option(
             names = {"-d", "--dict-version"},
@@ -43,9 +46,16 @@ public final class CompressCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        subject.name();
         try (DictionaryRegistry source = registry.openExisting()) {
+            Integer chosen = version;
             if (version != null) {
                 checkCompressible(source, version);
+                if (subject.given()) {
+                    subject.requireVersion(source, version);
+                }
+            } else if (subject.given()) {
+                chosen = subject.requireActive(source);
             }
             ZdictCodec.Builder builder = ZdictCodec.builder(source);
             if (level != null) {
@@ -54,7 +64,7 @@ public final class CompressCommand implements Callable<Integer> {
             byte[] input = streams.readAll(maxSize.bytes(), maxSize.describe());
             byte[] payload;
             try (ZdictCodec codec = builder.build()) {
-                payload = version == null ? codec.compress(input) : codec.compress(version, input);
+                payload = chosen == null ? codec.compress(input) : codec.compress(chosen, input);
             }
             streams.write(payload);
         }

@@ -14,6 +14,7 @@ import org.zdict.cli.train.TrainingReport;
 import org.zdict.codec.ZdictCodec;
 import org.zdict.dictionaries.BundledSample;
 import org.zdict.registry.DictionaryRegistry;
+import org.zdict.registry.SubjectNames;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -77,7 +78,7 @@ public final class DemoCommand implements Callable<Integer> {
 
             Publisher.Published published;
             try (DictionaryRegistry target = RegistryOption.open(spec, location, true)) {
-                published = Publisher.publish(target, report, true, "zdict demo");
+                published = Publisher.publish(target, SubjectNames.DEFAULT, report, true, "zdict demo");
                 TrainCommand.printPublished(out, published, location);
                 byte[] event = samples.holdout().get(0);
                 try (ZdictCodec codec =

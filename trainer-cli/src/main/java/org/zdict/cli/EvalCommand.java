@@ -40,6 +40,9 @@ public final class EvalCommand implements Callable<Integer> {
     @Mixin
     EventInputOptions inputs;
 
+    @Mixin
+    SubjectOption subject;
+
     @Option(
             names = {"-d", "--dict-version"},
             paramLabel = "N",
@@ -95,15 +98,21 @@ public final class EvalCommand implements Callable<Integer> {
             throw new ParameterException(
                     spec.commandLine(), "Invalid value for option '--max-samples': " + maxSamples + " is below 1");
         }
+        subject.name();
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Dictionary dictionary;
         try (DictionaryRegistry source = registry.openExisting()) {
+            if (subject.given() && version != null) {
+                subject.requireVersion(source, version);
+            }
             int chosen = version != null
                     ? version
-                    : source.activeVersion()
-                            .orElseThrow(() -> new CliException("No active version in " + registry.location()
-                                    + ": give --dict-version N or activate one"));
+                    : subject.given()
+                            ? subject.requireActive(source)
+                            : source.activeVersion()
+                                    .orElseThrow(() -> new CliException("No active version in " + registry.location()
+                                            + ": give --dict-version N or activate one"));
             dictionary = source.get(chosen);
         }
         DictionaryInfo info = dictionary.info();

@@ -21,20 +21,23 @@ final class Publisher {
     private Publisher() {}
 
     /**
-     * Publishes the chosen dictionary, or reuses a non-retired version with the same bytes and level (so
-     * repeating a deterministic training does not pile up identical versions), and activates it if asked.
+     * Publishes the chosen dictionary into {@code subject}, or reuses a non-retired version of that subject
+     * with the same bytes and level (so repeating a deterministic training does not pile up identical
+     * versions), and activates it if asked.
      */
-    static Published publish(DictionaryRegistry registry, TrainingReport report, boolean activate, String by) {
+    static Published publish(
+            DictionaryRegistry registry, String subject, TrainingReport report, boolean activate, String by) {
         checkWorthPublishing(report);
         CandidateResult chosen = report.choice().chosen();
         String sha256 = DictionaryContent.sha256(chosen.dictionary());
         Optional<DictionaryInfo> same = registry.list().stream()
-                .filter(info -> info.sha256().equals(sha256)
+                .filter(info -> info.subject().equals(subject)
+                        && info.sha256().equals(sha256)
                         && info.level() == chosen.point().level())
                 .filter(info -> info.status() != DictionaryStatus.RETIRED)
                 .findFirst();
-        DictionaryInfo info = same.orElseGet(
-                () -> registry.publish(chosen.dictionary(), chosen.point().level(), metadata(report, by)));
+        DictionaryInfo info = same.orElseGet(() ->
+                registry.publish(subject, chosen.dictionary(), chosen.point().level(), metadata(report, by)));
         if (activate && info.status() != DictionaryStatus.ACTIVE) {
             registry.activate(info.version());
             info = registry.info(info.version()).orElse(info);

@@ -15,6 +15,7 @@ import org.zdict.cli.train.ReportTable;
 import org.zdict.cli.train.SampleSet;
 import org.zdict.cli.train.TrainingReport;
 import org.zdict.registry.DictionaryRegistry;
+import org.zdict.registry.SubjectNames;
 import org.zdict.train.DictionaryTrainer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -30,7 +31,7 @@ import picocli.CommandLine.Spec;
         description = {
             "Train a grid of dictionaries (--dict-size x --level) on a sample of the input events, measure each on"
                     + " held-out events next to LZ4, Snappy, gzip and plain zstd, and choose one by --objective.",
-            "With --registry the choice is published as a new version (active with --activate)."
+            "With --registry the choice is published as a new version of --subject (active with --activate)."
         })
 public final class TrainCommand implements Callable<Integer> {
     @Spec
@@ -45,8 +46,11 @@ public final class TrainCommand implements Callable<Integer> {
             description = "Publish the chosen dictionary into this registry (created if missing).")
     String registry;
 
-    @Option(names = "--activate", description = "Make the published version the active one.")
+    @Option(names = "--activate", description = "Make the published version the active one of its subject.")
     boolean activate;
+
+    @Mixin
+    SubjectOption subject;
 
     @Mixin
     TrainingOptions training;
@@ -67,6 +71,10 @@ public final class TrainCommand implements Callable<Integer> {
         if (activate && registry == null) {
             throw new ParameterException(spec.commandLine(), "--activate needs --registry DIR");
         }
+        if (subject.given() && registry == null) {
+            throw new ParameterException(spec.commandLine(), "--subject needs --registry DIR");
+        }
+        String into = subject.name();
         if (registry != null) {
             RegistryOption.checkCanPublish(spec, registry);
         }
@@ -93,7 +101,7 @@ public final class TrainCommand implements Callable<Integer> {
             } else {
                 Publisher.Published published;
                 try (DictionaryRegistry target = RegistryOption.open(spec, registry, true)) {
-                    published = Publisher.publish(target, report, activate, "zdict train");
+                    published = Publisher.publish(target, into, report, activate, "zdict train");
                 }
                 outputs.write(report, published.info(), title);
                 printPublished(out, published, registry);
@@ -123,9 +131,12 @@ public final class TrainCommand implements Callable<Integer> {
     static void printPublished(PrintWriter out, Publisher.Published published, String location) {
         out.printf(
                 Locale.ROOT,
-                "%s version %d in %s (%s, %d bytes, level %d, sha256 %s).%n",
+                "%s version %d%s in %s (%s, %d bytes, level %d, sha256 %s).%n",
                 published.reused() ? "Same dictionary as existing" : "Published as",
                 published.info().version(),
+                published.info().subject().equals(SubjectNames.DEFAULT)
+                        ? ""
+                        : " of subject " + published.info().subject(),
                 location,
                 published.info().status().label(),
                 published.info().size(),

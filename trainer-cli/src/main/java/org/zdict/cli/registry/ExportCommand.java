@@ -19,6 +19,9 @@ public final class ExportCommand extends VersionCommand {
 
     @Override
     String apply(DictionaryRegistry target) throws IOException {
+        if (subject.given()) {
+            subject.requireVersion(target, version);
+        }
         byte[] content = target.get(version).content();
         Path parent = output.toAbsolutePath().getParent();
         if (parent != null) {

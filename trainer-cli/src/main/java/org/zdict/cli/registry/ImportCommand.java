@@ -8,11 +8,13 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.zdict.cli.CliException;
 import org.zdict.cli.RegistryOption;
+import org.zdict.cli.SubjectOption;
 import org.zdict.cli.ZdictCommand;
 import org.zdict.internal.DictionaryContent;
 import org.zdict.internal.ZstdLevels;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistry;
+import org.zdict.registry.SubjectNames;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -39,8 +41,11 @@ public final class ImportCommand implements Callable<Integer> {
             description = "The zstd level to use it at (default: ${DEFAULT-VALUE}).")
     int level;
 
-    @Option(names = "--activate", description = "Make it the active version.")
+    @Option(names = "--activate", description = "Make it the active version of its subject.")
     boolean activate;
+
+    @Mixin
+    SubjectOption subject;
 
     @Override
     public Integer call() throws IOException {
@@ -49,6 +54,7 @@ public final class ImportCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
+        String into = subject.name();
         byte[] content = Files.readAllBytes(file);
         if (!DictionaryContent.isZstdDictionary(content)) {
             throw new CliException(file + " is not a zstd dictionary (no magic number 37 A4 30 EC)");
@@ -56,13 +62,18 @@ public final class ImportCommand implements Callable<Integer> {
         DictionaryInfo info;
         try (DictionaryRegistry target = registry.openOrCreate()) {
             info = target.publish(
-                    content, level, Map.of("importedFrom", file.getFileName().toString(), "trainedBy", "import"));
+                    into,
+                    content,
+                    level,
+                    Map.of("importedFrom", file.getFileName().toString(), "trainedBy", "import"));
             if (activate) {
                 target.activate(info.version());
             }
         }
         PrintWriter out = spec.commandLine().getOut();
-        out.println("Imported " + file + " as version " + info.version() + (activate ? " (active)." : " (available)."));
+        out.println("Imported " + file + " as version " + info.version()
+                + (into.equals(SubjectNames.DEFAULT) ? "" : " of subject " + into)
+                + (activate ? " (active)." : " (available)."));
         out.flush();
         return ZdictCommand.EXIT_OK;
     }

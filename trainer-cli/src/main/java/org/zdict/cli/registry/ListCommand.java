@@ -11,6 +11,7 @@ import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import org.zdict.CorruptDictionaryException;
 import org.zdict.cli.RegistryOption;
+import org.zdict.cli.SubjectOption;
 import org.zdict.cli.ZdictCommand;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistry;
@@ -21,7 +22,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code zdict registry list}. */
-@Command(name = "list", description = "List the versions in a registry.")
+@Command(
+        name = "list",
+        description = "List the versions in a registry, of every subject or of the one --subject names.")
 public final class ListCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -32,13 +35,25 @@ public final class ListCommand implements Callable<Integer> {
     @Option(names = "--json", description = "One JSON array, for scripts.")
     boolean json;
 
+    @Mixin
+    SubjectOption subject;
+
     @Override
     public Integer call() throws IOException {
-        List<DictionaryInfo> versions;
+        List<DictionaryInfo> listed;
         Map<Integer, String> corrupt = new TreeMap<>();
+        if (subject.given()) {
+            subject.name();
+        }
         try (DictionaryRegistry source = registry.openExisting()) {
-            versions = source.list();
-            for (DictionaryInfo info : versions) {
+            listed = source.list();
+            if (subject.given()) {
+                String name = subject.requireKnown(source);
+                listed = listed.stream()
+                        .filter(info -> info.subject().equals(name))
+                        .toList();
+            }
+            for (DictionaryInfo info : listed) {
                 try {
                     source.get(info.version());
                 } catch (CorruptDictionaryException e) {
@@ -46,16 +61,21 @@ public final class ListCommand implements Callable<Integer> {
                 }
             }
         }
+        List<DictionaryInfo> versions = listed;
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             printJson(versions, corrupt, out);
         } else if (versions.isEmpty()) {
             out.println("No versions.");
         } else {
+            int width = Math.max(
+                    "subject".length(),
+                    versions.stream().mapToInt(i -> i.subject().length()).max().orElse(0));
             out.printf(
                     Locale.ROOT,
-                    "%-8s %-9s %5s %8s  %-20s  %-9s  %s%n",
+                    "%-8s %-" + width + "s %-9s %5s %8s  %-20s  %-9s  %s%n",
                     "version",
+                    "subject",
                     "status",
                     "level",
                     "size",
@@ -66,8 +86,9 @@ public final class ListCommand implements Callable<Integer> {
                 String ratio = info.metadata().getOrDefault("heldOutRatio", "");
                 out.printf(
                         Locale.ROOT,
-                        "%-8d %-9s %5d %8d  %-20s  %-9s  %s%n",
+                        "%-8d %-" + width + "s %-9s %5d %8d  %-20s  %-9s  %s%n",
                         info.version(),
+                        info.subject(),
                         corrupt.containsKey(info.version())
                                 ? "CORRUPT"
                                 : info.status().label(),
@@ -98,6 +119,7 @@ public final class ListCommand implements Callable<Integer> {
             for (DictionaryInfo info : versions) {
                 generator.writeStartObject();
                 generator.writeNumberField("version", info.version());
+                generator.writeStringField("subject", info.subject());
                 generator.writeStringField("status", info.status().label());
                 generator.writeBooleanField("corrupt", corrupt.containsKey(info.version()));
                 if (corrupt.containsKey(info.version())) {

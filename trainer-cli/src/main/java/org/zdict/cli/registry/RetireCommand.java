@@ -8,6 +8,7 @@ import picocli.CommandLine.Command;
 public final class RetireCommand extends VersionCommand {
     @Override
     String apply(DictionaryRegistry target) {
+        subject.requireVersion(target, version);
         target.retire(version);
         return "Version " + version + " is retired: it still decodes, new payloads no longer use it.";
     }

@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import org.zdict.cli.RegistryOption;
+import org.zdict.cli.SubjectOption;
 import org.zdict.cli.ZdictCommand;
 import org.zdict.registry.DictionaryRegistry;
+import org.zdict.registry.SubjectNames;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
@@ -13,7 +15,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * A {@code zdict registry} subcommand that acts on one version of an existing registry, named by a
- * positional {@code VERSION} ({@code activate 2}, {@code retire 1}, {@code export 2 -o FILE}).
+ * positional {@code VERSION} ({@code activate 2}, {@code retire 1}, {@code export 2 -o FILE}). Versions
+ * are unique across subjects, so the number names the version; {@code --subject} is a check that it
+ * belongs to the subject meant.
  */
 abstract class VersionCommand implements Callable<Integer> {
     @Spec
@@ -25,8 +29,12 @@ abstract class VersionCommand implements Callable<Integer> {
     @Parameters(paramLabel = "VERSION", description = "The version number.")
     int version;
 
+    @Mixin
+    SubjectOption subject;
+
     @Override
     public final Integer call() throws IOException {
+        subject.name();
         String done;
         try (DictionaryRegistry target = registry.openExisting()) {
             done = apply(target);
@@ -35,6 +43,12 @@ abstract class VersionCommand implements Callable<Integer> {
         out.println(done);
         out.flush();
         return ZdictCommand.EXIT_OK;
+    }
+
+    /** " for subject NAME" unless the subject is the default one, for messages. */
+    String ofSubject() {
+        String name = subject.name();
+        return name.equals(SubjectNames.DEFAULT) ? "" : " for subject " + name;
     }
 
     /** Acts on {@link #version} of {@code target}; returns the sentence that says what was done. */
