@@ -14,6 +14,7 @@ import org.zdict.RegistryLocationException;
 import org.zdict.codec.ZdictCodec;
 import org.zdict.internal.ZstdLevels;
 import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.SubjectNames;
 
 /**
  * The settings of {@link ZdictSerializer}, {@link ZdictDeserializer} and {@link ZdictSerde}, read from
@@ -74,6 +75,21 @@ public final class ZdictSerdeConfig extends AbstractConfig {
             + " are decompressed and anything else is passed through unchanged. Turn on to migrate a topic"
             + " written before zdict without stopping it; turn off once old records have expired.";
 
+    public static final String SUBJECT_CONFIG = "zdict.subject";
+    public static final String SUBJECT_DEFAULT = SubjectNames.DEFAULT;
+    public static final String SUBJECT_DOC = "The subject (lineage of dictionaries in the registry) whose active"
+            + " version the serializer compresses with, when " + "zdict.subject.strategy" + " is fixed: 1 to 255 of"
+            + " a-z A-Z 0-9 . _ -. Deserializers ignore it: they decode by version.";
+
+    public static final String SUBJECT_STRATEGY_CONFIG = "zdict.subject.strategy";
+    public static final String SUBJECT_STRATEGY_FIXED = "fixed";
+    public static final String SUBJECT_STRATEGY_TOPIC = "topic";
+    public static final String SUBJECT_STRATEGY_DEFAULT = SUBJECT_STRATEGY_FIXED;
+    public static final String SUBJECT_STRATEGY_DOC = "How the serializer picks its subject: fixed (the subject"
+            + " zdict.subject names) or topic (TOPIC-value for values, TOPIC-key for keys, Schema Registry's"
+            + " TopicNameStrategy names). A record whose subject has no active version is written as plain zstd"
+            + " (marker D2, counted under version \"plain\" in the metrics), never refused.";
+
     private static final ConfigDef DEFINITION = new ConfigDef()
             .define(
                     REGISTRY_CONFIG,
@@ -128,7 +144,21 @@ public final class ZdictSerdeConfig extends AbstractConfig {
                     Type.BOOLEAN,
                     ACCEPT_UNFRAMED_DEFAULT,
                     Importance.MEDIUM,
-                    ACCEPT_UNFRAMED_DOC);
+                    ACCEPT_UNFRAMED_DOC)
+            .define(
+                    SUBJECT_CONFIG,
+                    Type.STRING,
+                    SUBJECT_DEFAULT,
+                    ZdictSerdeConfig::checkSubject,
+                    Importance.MEDIUM,
+                    SUBJECT_DOC)
+            .define(
+                    SUBJECT_STRATEGY_CONFIG,
+                    Type.STRING,
+                    SUBJECT_STRATEGY_DEFAULT,
+                    ConfigDef.ValidString.in(SUBJECT_STRATEGY_FIXED, SUBJECT_STRATEGY_TOPIC),
+                    Importance.MEDIUM,
+                    SUBJECT_STRATEGY_DOC);
 
     private final boolean forKey;
 
@@ -139,6 +169,13 @@ public final class ZdictSerdeConfig extends AbstractConfig {
     public ZdictSerdeConfig(Map<String, ?> props, boolean forKey) {
         super(DEFINITION, forKey ? withKeyOverrides(props) : props, false);
         this.forKey = forKey;
+        if (subjectByTopic() && originals().containsKey(SUBJECT_CONFIG)) {
+            throw new ConfigException(
+                    SUBJECT_CONFIG,
+                    originals().get(SUBJECT_CONFIG),
+                    "it is only used with " + SUBJECT_STRATEGY_CONFIG + "=" + SUBJECT_STRATEGY_FIXED + "; with "
+                            + SUBJECT_STRATEGY_TOPIC + " the subject is TOPIC-value or TOPIC-key");
+        }
     }
 
     /** The definition of every setting, for documentation and tools. */
@@ -197,6 +234,16 @@ public final class ZdictSerdeConfig extends AbstractConfig {
         return getBoolean(ACCEPT_UNFRAMED_CONFIG);
     }
 
+    /** The fixed subject ({@value #SUBJECT_CONFIG}), used when {@link #subjectByTopic()} is false. */
+    public String subject() {
+        return getString(SUBJECT_CONFIG);
+    }
+
+    /** Whether the subject is {@code TOPIC-value} / {@code TOPIC-key} ({@value #SUBJECT_STRATEGY_CONFIG}=topic). */
+    public boolean subjectByTopic() {
+        return SUBJECT_STRATEGY_TOPIC.equals(getString(SUBJECT_STRATEGY_CONFIG));
+    }
+
     /**
      * The settings as a Markdown table (name, type, default, description), for docs/KAFKA.md; a kafka://
      * registry's settings are in {@link KafkaRegistryConfig#markdownTable()}.
@@ -234,6 +281,15 @@ public final class ZdictSerdeConfig extends AbstractConfig {
             DictionaryRegistries.canonical((String) value);
         } catch (RegistryLocationException e) {
             throw new ConfigException(name, value, e.reason());
+        }
+    }
+
+    private static void checkSubject(String name, Object value) {
+        if (!SubjectNames.isValid((String) value)) {
+            throw new ConfigException(
+                    name,
+                    value,
+                    "a subject name is 1 to 255 characters from a-z A-Z 0-9 . _ - (" + SubjectNames.ALLOWED + ")");
         }
     }
 

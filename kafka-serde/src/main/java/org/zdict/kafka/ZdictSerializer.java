@@ -3,6 +3,7 @@ package org.zdict.kafka;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.metrics.Monitorable;
@@ -12,11 +13,14 @@ import org.apache.kafka.common.utils.Utils;
 import org.zdict.ZdictException;
 import org.zdict.codec.ZdictCodec;
 import org.zdict.format.PayloadPrefix;
+import org.zdict.registry.SubjectNames;
 
 /**
- * Serializes with an inner serializer, then compresses the bytes with the registry's active dictionary
- * (or the pinned one) into a zdict payload. Records below {@code zdict.min.payload.bytes} are stored
- * uncompressed. Null stays null (tombstones). Safe for use by many producer threads at once.
+ * Serializes with an inner serializer, then compresses the bytes with the active dictionary of the
+ * record's subject ({@code zdict.subject}, or {@code TOPIC-value}/{@code TOPIC-key} with {@code
+ * zdict.subject.strategy=topic}), or with the pinned one, into a zdict payload. A record whose subject
+ * has no active version is written as plain zstd (marker D2). Records below {@code zdict.min.payload.bytes}
+ * are stored uncompressed. Null stays null (tombstones). Safe for use by many producer threads at once.
  *
  * @param <T> the type the inner serializer takes
  */
@@ -27,7 +31,9 @@ public class ZdictSerializer<T> implements Serializer<T>, Monitorable {
     private static final ThreadLocal<byte[]> SCRATCH = ThreadLocal.withInitial(() -> new byte[4096]);
 
     private final SerdeLifecycle lifecycle = new SerdeLifecycle(this, true);
+    private final Map<String, String> subjectByTopic = new ConcurrentHashMap<>();
     private Serializer<T> inner;
+    private boolean isKey;
 
     /** For Kafka: the inner serializer comes from {@code zdict.inner.serializer}. */
     public ZdictSerializer() {}
@@ -40,6 +46,7 @@ public class ZdictSerializer<T> implements Serializer<T>, Monitorable {
     @Override
     @SuppressWarnings("unchecked")
     public void configure(Map<String, ?> configs, boolean isKey) {
+        this.isKey = isKey;
         lifecycle.configure(configs, isKey, parsed -> {
             if (inner == null) {
                 inner = Utils.newInstance(parsed.innerSerializer(), Serializer.class);
@@ -73,6 +80,8 @@ public class ZdictSerializer<T> implements Serializer<T>, Monitorable {
             return null;
         }
         OptionalInt pinned = r.config.pinnedVersion();
+        String subject = subject(r.config, topic);
+        OptionalInt active = OptionalInt.empty();
         try {
             byte[] dst = scratch(ZdictCodec.maxCompressedLength(raw.length));
             int written;
@@ -81,23 +90,38 @@ public class ZdictSerializer<T> implements Serializer<T>, Monitorable {
             } else if (pinned.isPresent()) {
                 written = r.codec.compress(pinned.getAsInt(), raw, 0, raw.length, dst, 0);
             } else {
-                written = r.codec.compress(raw, 0, raw.length, dst, 0);
+                active = r.codec.registry().activeVersion(subject);
+                written = active.isPresent()
+                        ? r.codec.compress(active.getAsInt(), raw, 0, raw.length, dst, 0)
+                        : r.codec.compressWithoutDictionary(raw, 0, raw.length, dst, 0);
             }
             r.metrics.counted(PayloadPrefix.read(dst, 0, written), raw.length, written);
             return Arrays.copyOf(dst, written);
         } catch (ZdictException | IllegalStateException e) {
             String version = pinned.isPresent()
                     ? "pinned version " + pinned.getAsInt()
-                    : r.codec.registry().activeVersion().isPresent()
-                            ? "active version "
-                                    + r.codec.registry().activeVersion().getAsInt()
-                            : "no active version";
+                    : active.isPresent()
+                            ? "active version " + active.getAsInt() + " of subject " + subject
+                            : "no active version of subject " + subject;
             r.metrics.failed(pinned.isPresent() ? Integer.toString(pinned.getAsInt()) : ZdictMetrics.UNKNOWN);
             throw new SerializationException(
                     "zdict cannot compress a record for topic " + topic + " with " + version + " of "
                             + r.codec.registry().describe() + ": " + e.getMessage(),
                     e);
         }
+    }
+
+    /** The record's subject: the fixed one, or TOPIC-value / TOPIC-key, computed once per topic. */
+    private String subject(ZdictSerdeConfig config, String topic) {
+        if (!config.subjectByTopic()) {
+            return config.subject();
+        }
+        String subject = subjectByTopic.get(topic);
+        if (subject == null) {
+            subject = SubjectNames.forTopic(topic, isKey);
+            subjectByTopic.put(topic, subject);
+        }
+        return subject;
     }
 
     /** Closes the inner serializer and lets go of the registry and the metrics. Idempotent. */
