@@ -165,4 +165,48 @@ class ZdictConverterTest {
                 assertThrows(IllegalStateException.class, () -> converter.toConnectData(TOPIC, new byte[] {1}));
         assertTrue(after.getMessage().contains("closed"), after.getMessage());
     }
+
+    @Test
+    void theTopicSubjectStrategyIsTheSerdesTopicValueAndTopicKey() throws Exception {
+        Map<String, Object> byTopic = settings(StringConverter.class);
+        byTopic.put("zdict.subject.strategy", "topic");
+        converter.configure(byTopic, false);
+        String event = event();
+        byte[] before = converter.fromConnectData("orders", new RecordHeaders(), Schema.STRING_SCHEMA, event);
+        assertEquals(
+                PayloadKind.PLAIN_FRAME,
+                PayloadPrefix.read(before, 0, before.length).kind());
+        int version;
+        try (DictionaryRegistry registry = DictionaryRegistries.openOrCreate(registryDir.toString(), Map.of())) {
+            byte[] dictionary = DictionaryTrainer.train(SampleEvents.synthetic(1500, 2), 4096, 3);
+            version = registry.publish("orders-value", dictionary, 3, Map.of()).version();
+            registry.activate(version);
+        }
+        ZdictConverter fresh = new ZdictConverter();
+        ZdictConverter keys = new ZdictConverter();
+        try {
+            fresh.configure(byTopic, false);
+            keys.configure(byTopic, true);
+            // a directory registry is re-read at most once a second
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            byte[] value;
+            do {
+                value = fresh.fromConnectData("orders", new RecordHeaders(), Schema.STRING_SCHEMA, event);
+                Thread.sleep(50);
+            } while (PayloadPrefix.read(value, 0, value.length).kind() == PayloadKind.PLAIN_FRAME
+                    && System.nanoTime() < deadline);
+            assertEquals(version, PayloadPrefix.read(value, 0, value.length).version());
+            byte[] key = keys.fromConnectData("orders", new RecordHeaders(), Schema.STRING_SCHEMA, event);
+            assertEquals(
+                    PayloadKind.PLAIN_FRAME,
+                    PayloadPrefix.read(key, 0, key.length).kind(),
+                    "orders-key has none");
+            assertEquals(
+                    event,
+                    fresh.toConnectData("orders", new RecordHeaders(), value).value());
+        } finally {
+            fresh.close();
+            keys.close();
+        }
+    }
 }
