@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.zdict.cli.train.CandidateResult;
 import org.zdict.cli.train.Measurement;
+import org.zdict.cli.train.Sizes;
 import org.zdict.cli.train.TrainingReport;
 import org.zdict.internal.DictionaryContent;
 import org.zdict.registry.DictionaryInfo;
@@ -62,7 +63,7 @@ final class Publisher {
                     "Not publishing: the best dictionary (%s at level %d) compresses the held-out events %.2fx,%s"
                             + " so it would not help; the input does not look like events of one kind. Nothing was"
                             + " published",
-                    org.zdict.cli.train.Sizes.format(chosen.point().dictSize()),
+                    Sizes.format(chosen.point().dictSize()),
                     level,
                     ratio,
                     plain.map(p -> String.format(Locale.ROOT, " no better than plain zstd-%d's %.2fx,", level, p))
