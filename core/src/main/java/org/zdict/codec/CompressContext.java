@@ -5,14 +5,14 @@ import com.github.luben.zstd.ZstdDictCompress;
 
 /**
  * A native compression context that remembers its dictionary and level, so a call only crosses into
- * native code for settings that changed. A digested dictionary carries its own level.
+ * native code for settings that changed. A digested dictionary carries its own level. The dictionary
+ * it has loaded stays referenced (so never freed) until it loads another one or is closed.
  */
 final class CompressContext implements AutoCloseable {
     private static final int NO_LEVEL = Integer.MIN_VALUE;
 
     final ZstdCompressCtx zstd;
-    private ZstdDictCompress referenced;
-    private boolean referencing;
+    private DigestedDictionary<ZstdDictCompress> referenced;
     private int level = NO_LEVEL;
 
     /**
@@ -24,17 +24,33 @@ final class CompressContext implements AutoCloseable {
         zstd = new ZstdCompressCtx().setChecksum(checksum).setContentSize(true).setDictID(!checksum);
     }
 
-    ZstdCompressCtx with(ZstdDictCompress dictionary) {
-        if (!referencing || referenced != dictionary) {
-            zstd.loadDict(dictionary);
-            referenced = dictionary;
-            referencing = true;
+    /** The context with {@code version}'s dictionary loaded, from {@code dictionaries} unless already. */
+    ZstdCompressCtx withVersion(int version, DigestedDictionaries dictionaries) {
+        DigestedDictionary<ZstdDictCompress> current = referenced;
+        if (current != null && current.version() == version) {
+            dictionaries.touch(current);
+            return zstd;
+        }
+        DigestedDictionary<ZstdDictCompress> next = dictionaries.referenceForCompression(version);
+        try {
+            zstd.loadDict(next.digested());
+        } catch (RuntimeException e) {
+            next.release();
+            throw e;
+        }
+        referenced = next;
+        if (current != null) {
+            current.release();
         }
         return zstd;
     }
 
     ZstdCompressCtx withoutDictionary(int newLevel) {
-        with(null);
+        if (referenced != null) {
+            zstd.loadDict((ZstdDictCompress) null);
+            referenced.release();
+            referenced = null;
+        }
         if (level != newLevel) {
             zstd.setLevel(newLevel);
             level = newLevel;
@@ -45,5 +61,9 @@ final class CompressContext implements AutoCloseable {
     @Override
     public void close() {
         zstd.close();
+        if (referenced != null) {
+            referenced.release();
+            referenced = null;
+        }
     }
 }

@@ -1,7 +1,6 @@
 package org.zdict.codec;
 
 import com.github.luben.zstd.ZstdDecompressCtx;
-import com.github.luben.zstd.ZstdDictDecompress;
 import com.github.luben.zstd.ZstdException;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
@@ -22,7 +21,7 @@ final class UnknownSizeFrames {
     /** Decodes into {@code dst}; fails if the output passes {@code room} or {@code limit}. */
     static int decodeInto(
             DecompressContext pooled,
-            ZstdDictDecompress dictionary,
+            DigestedDictionaries dictionaries,
             PayloadPrefix prefix,
             byte[] src,
             int frameOffset,
@@ -34,7 +33,7 @@ final class UnknownSizeFrames {
         ByteBuffer in = ByteBuffer.wrap(src, frameOffset, frameLength);
         ByteBuffer out = ByteBuffer.wrap(dst, dstOffset, Math.min(room, limit));
         pooled.reset();
-        ZstdDecompressCtx context = pooled.with(dictionary);
+        ZstdDecompressCtx context = pooled.forFrame(prefix, dictionaries);
         try {
             if (!decode(context, prefix, in, out, frameOffset)) {
                 if (expandsFurther(context, prefix, in, frameOffset)) {
@@ -53,7 +52,7 @@ final class UnknownSizeFrames {
     /** Decodes into a new array that grows as needed, up to {@code limit} bytes. */
     static byte[] decodeGrowing(
             DecompressContext pooled,
-            ZstdDictDecompress dictionary,
+            DigestedDictionaries dictionaries,
             PayloadPrefix prefix,
             byte[] src,
             int frameOffset,
@@ -63,7 +62,7 @@ final class UnknownSizeFrames {
         byte[] output = new byte[Math.min(limit, Math.max(FIRST_CHUNK, frameLength))];
         ByteBuffer out = ByteBuffer.wrap(output);
         pooled.reset();
-        ZstdDecompressCtx context = pooled.with(dictionary);
+        ZstdDecompressCtx context = pooled.forFrame(prefix, dictionaries);
         try {
             while (!decode(context, prefix, in, out, frameOffset)) {
                 if (output.length == limit) {

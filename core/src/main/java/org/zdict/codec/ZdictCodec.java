@@ -1,8 +1,6 @@
 package org.zdict.codec;
 
 import com.github.luben.zstd.ZstdDecompressCtx;
-import com.github.luben.zstd.ZstdDictCompress;
-import com.github.luben.zstd.ZstdDictDecompress;
 import com.github.luben.zstd.ZstdException;
 import java.util.Arrays;
 import java.util.Objects;
@@ -20,15 +18,18 @@ import org.zdict.registry.DictionaryRegistry;
 /**
  * The one entry point: compresses bytes into a zdict payload with the registry's active version, and
  * decompresses any payload by the version its prefix names. Safe for concurrent use by many threads;
- * native contexts come from pools and digested dictionaries are built once per (version, level).
+ * native contexts come from pools, and digested dictionaries (one per version and use) are built when
+ * first needed and kept in a cache bounded by their native size.
  * Closing it frees all native memory it holds; using it afterwards fails with {@link
  * IllegalStateException}.
  */
 public final class ZdictCodec implements AutoCloseable {
     /** Default for {@link Builder#maxDecompressedSize}: 64 MiB. */
     public static final int DEFAULT_MAX_DECOMPRESSED_SIZE = 64 << 20;
-    /** Passed as the plain-frame level with a dictionary: a digested dictionary carries its own level. */
-    private static final int LEVEL_OF_DIGESTED_DICTIONARY = 0;
+    /** Default for {@link Builder#dictionaryCacheBytes}: 256 MiB. */
+    public static final long DEFAULT_DICTIONARY_CACHE_BYTES = 256L << 20;
+    /** Passed as the version of a frame compressed without a dictionary (versions are never negative). */
+    private static final int NO_DICTIONARY = -1;
 
     private final DictionaryRegistry registry;
     private final OptionalInt level;
@@ -51,7 +52,7 @@ public final class ZdictCodec implements AutoCloseable {
         this.registry = builder.registry;
         this.level = builder.level;
         this.maxDecompressedSize = builder.maxDecompressedSize;
-        this.dictionaries = new DigestedDictionaries(registry, level);
+        this.dictionaries = new DigestedDictionaries(registry, level, builder.dictionaryCacheBytes);
         this.checksum = builder.checksum;
         this.acceptUnchecked = !builder.checksum || builder.acceptUnchecked;
         this.compressContexts = new ContextPool<>(() -> new CompressContext(checksum));
@@ -73,6 +74,11 @@ public final class ZdictCodec implements AutoCloseable {
 
     public int maxDecompressedSize() {
         return maxDecompressedSize;
+    }
+
+    /** The state of the codec's cache of digested dictionaries: bytes held, entries, loads, evictions. */
+    public DictionaryCacheStats cacheStats() {
+        return dictionaries.stats();
     }
 
     /** The largest payload that compressing {@code srcLength} bytes can produce. */
@@ -113,16 +119,8 @@ public final class ZdictCodec implements AutoCloseable {
         enter();
         try {
             checkArguments(src, srcOffset, srcLength, dst, dstOffset);
-            ZstdDictCompress digested = dictionaries.forCompression(version);
             return compressFrame(
-                    PayloadPrefix.dictionaryFrame(version),
-                    digested,
-                    LEVEL_OF_DIGESTED_DICTIONARY,
-                    src,
-                    srcOffset,
-                    srcLength,
-                    dst,
-                    dstOffset);
+                    PayloadPrefix.dictionaryFrame(version), version, src, srcOffset, srcLength, dst, dstOffset);
         } finally {
             leave();
         }
@@ -133,15 +131,7 @@ public final class ZdictCodec implements AutoCloseable {
         enter();
         try {
             checkArguments(src, srcOffset, srcLength, dst, dstOffset);
-            return compressFrame(
-                    PayloadPrefix.plainFrame(),
-                    null,
-                    level.orElse(ZstdLevels.DEFAULT),
-                    src,
-                    srcOffset,
-                    srcLength,
-                    dst,
-                    dstOffset);
+            return compressFrame(PayloadPrefix.plainFrame(), NO_DICTIONARY, src, srcOffset, srcLength, dst, dstOffset);
         } finally {
             leave();
         }
@@ -210,17 +200,22 @@ public final class ZdictCodec implements AutoCloseable {
                 checkLimit(declared, prefix);
                 checkRoom(declared, room);
             }
-            ZstdDictDecompress digested = dictionaryFor(prefix);
             DecompressContext context = decompressContexts.borrow();
             try {
                 if (declared >= 0) {
                     return decodeFrame(
-                            context.with(digested), prefix, src, frameOffset, frameLength, dst, dstOffset, (int)
-                                    declared);
+                            context.forFrame(prefix, dictionaries),
+                            prefix,
+                            src,
+                            frameOffset,
+                            frameLength,
+                            dst,
+                            dstOffset,
+                            (int) declared);
                 }
                 return UnknownSizeFrames.decodeInto(
                         context,
-                        digested,
+                        dictionaries,
                         prefix,
                         src,
                         frameOffset,
@@ -252,16 +247,23 @@ public final class ZdictCodec implements AutoCloseable {
             if (declared >= 0) {
                 checkLimit(declared, prefix);
             }
-            ZstdDictDecompress digested = dictionaryFor(prefix);
             DecompressContext context = decompressContexts.borrow();
             try {
                 if (declared >= 0) {
                     byte[] dst = new byte[(int) declared];
-                    decodeFrame(context.with(digested), prefix, src, prefix.length(), frameLength, dst, 0, dst.length);
+                    decodeFrame(
+                            context.forFrame(prefix, dictionaries),
+                            prefix,
+                            src,
+                            prefix.length(),
+                            frameLength,
+                            dst,
+                            0,
+                            dst.length);
                     return dst;
                 }
                 return UnknownSizeFrames.decodeGrowing(
-                        context, digested, prefix, src, prefix.length(), frameLength, maxDecompressedSize);
+                        context, dictionaries, prefix, src, prefix.length(), frameLength, maxDecompressedSize);
             } finally {
                 decompressContexts.giveBack(context);
             }
@@ -294,20 +296,15 @@ public final class ZdictCodec implements AutoCloseable {
     }
 
     private int compressFrame(
-            PayloadPrefix prefix,
-            ZstdDictCompress digested,
-            int plainLevel,
-            byte[] src,
-            int srcOffset,
-            int srcLength,
-            byte[] dst,
-            int dstOffset) {
+            PayloadPrefix prefix, int version, byte[] src, int srcOffset, int srcLength, byte[] dst, int dstOffset) {
         int prefixLength = prefix.writeTo(dst, dstOffset);
         int frameOffset = dstOffset + prefixLength;
         int frameLength;
         CompressContext context = compressContexts.borrow();
         try {
-            frameLength = (digested == null ? context.withoutDictionary(plainLevel) : context.with(digested))
+            frameLength = (version == NO_DICTIONARY
+                            ? context.withoutDictionary(level.orElse(ZstdLevels.DEFAULT))
+                            : context.withVersion(version, dictionaries))
                     .compressByteArray(dst, frameOffset, dst.length - frameOffset, src, srcOffset, srcLength);
         } finally {
             compressContexts.giveBack(context);
@@ -322,10 +319,6 @@ public final class ZdictCodec implements AutoCloseable {
         int prefixLength = PayloadPrefix.stored().writeTo(dst, dstOffset);
         System.arraycopy(src, srcOffset, dst, dstOffset + prefixLength, srcLength);
         return prefixLength + srcLength;
-    }
-
-    private ZstdDictDecompress dictionaryFor(PayloadPrefix prefix) {
-        return prefix.kind() == PayloadKind.DICTIONARY_FRAME ? dictionaries.forDecompression(prefix.version()) : null;
     }
 
     private static int decodeFrame(
@@ -428,6 +421,7 @@ public final class ZdictCodec implements AutoCloseable {
         private int maxDecompressedSize = DEFAULT_MAX_DECOMPRESSED_SIZE;
         private boolean checksum = true;
         private boolean acceptUnchecked;
+        private long dictionaryCacheBytes = DEFAULT_DICTIONARY_CACHE_BYTES;
 
         private Builder(DictionaryRegistry registry) {
             this.registry = Objects.requireNonNull(registry, "registry");
@@ -467,6 +461,22 @@ public final class ZdictCodec implements AutoCloseable {
          */
         public Builder acceptUnchecked(boolean acceptUnchecked) {
             this.acceptUnchecked = acceptUnchecked;
+            return this;
+        }
+
+        /**
+         * Bound the native memory of digested dictionaries to {@code bytes} (default 256 MiB). Each version
+         * met is digested once for decompression (about its size plus 27 KiB) and, if compressed with, once
+         * for compression (several times its size: about 510 KiB for a 112 KiB dictionary at level 3, 1.6
+         * MiB at level 19). Past the bound the least recently used are freed and digested again when
+         * needed; a dictionary a call is using is never freed under it. A dictionary larger than the bound
+         * is still digested for the calls that need it. See {@link ZdictCodec#cacheStats()}.
+         */
+        public Builder dictionaryCacheBytes(long bytes) {
+            if (bytes <= 0) {
+                throw new IllegalArgumentException("dictionaryCacheBytes must be positive, got " + bytes);
+            }
+            this.dictionaryCacheBytes = bytes;
             return this;
         }
 
