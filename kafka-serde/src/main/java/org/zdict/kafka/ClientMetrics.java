@@ -3,8 +3,10 @@ package org.zdict.kafka;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.function.Supplier;
 import org.apache.kafka.common.MetricName;
 import org.apache.kafka.common.metrics.PluginMetrics;
+import org.zdict.codec.DictionaryCacheStats;
 
 /**
  * A serde's metrics registered with the metrics its client handed over: the client adds its tags
@@ -34,6 +36,23 @@ final class ClientMetrics implements SerdeMetrics.Target {
             names.add(metricName);
         });
         return counters;
+    }
+
+    @Override
+    public synchronized void publishCache(Supplier<DictionaryCacheStats> stats) {
+        if (closed) {
+            return;
+        }
+        DictionaryCacheMetrics.publish(
+                () -> {
+                    DictionaryCacheStats current = stats.get();
+                    return current == null ? List.of() : List.of(current);
+                },
+                (name, description, value) -> {
+                    MetricName metricName = plugin.metricName(name, description, new LinkedHashMap<>());
+                    plugin.addMetric(metricName, value);
+                    names.add(metricName);
+                });
     }
 
     @Override

@@ -6,6 +6,9 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Supplier;
 import org.apache.kafka.common.Metric;
 import org.apache.kafka.common.MetricName;
 import org.apache.kafka.common.metrics.JmxReporter;
@@ -13,11 +16,13 @@ import org.apache.kafka.common.metrics.KafkaMetricsContext;
 import org.apache.kafka.common.metrics.MetricConfig;
 import org.apache.kafka.common.metrics.Metrics;
 import org.apache.kafka.common.utils.Time;
+import org.zdict.codec.DictionaryCacheStats;
 
 /**
  * Where a serde's metrics go when no client hands it its own: a Kafka {@link Metrics} reported through
  * JMX as {@code zdict:type=plugins,client-id=…,config=…,class=…,version=…}, the names a client would give
- * them with {@code zdict} for the client's domain. Serdes with the same tags share one set of counts
+ * them with {@code zdict} for the client's domain (the dictionary cache metrics, which have no version,
+ * under {@code zdict:type=plugins,client-id=…,config=…,class=…}). Serdes with the same tags share one set of counts
  * (Kafka Streams makes a serde per task and node from {@code default.value.serde}, all with the same
  * settings); their metrics, and so their MBeans, are removed when the last of them closes.
  */
@@ -68,6 +73,9 @@ final class JmxFallback {
         final Map<String, String> tags;
         final Map<String, VersionCounters> byVersion = new HashMap<>();
         final List<MetricName> names = new ArrayList<>();
+        /** The dictionary caches of the serdes in the share: their metrics are the sums. */
+        final List<Supplier<DictionaryCacheStats>> caches = new CopyOnWriteArrayList<>();
+
         int users;
 
         Share(Map<String, String> tags) {
@@ -80,10 +88,7 @@ final class JmxFallback {
                 return existing;
             }
             VersionCounters counters = new VersionCounters();
-            Map<String, String> versionTags = new LinkedHashMap<>();
-            for (String tag : List.of(ZdictMetrics.CLIENT_ID_TAG, ZdictMetrics.CONFIG_TAG, ZdictMetrics.CLASS_TAG)) {
-                versionTags.put(tag, tags.get(tag));
-            }
+            Map<String, String> versionTags = clientTags();
             versionTags.put(ZdictMetrics.VERSION_TAG, version);
             Metrics metrics = Registry.METRICS;
             counters.publish((name, description, value) -> {
@@ -93,6 +98,32 @@ final class JmxFallback {
             });
             byVersion.put(version, counters);
             return counters;
+        }
+
+        void addCache(Supplier<DictionaryCacheStats> stats) {
+            if (caches.isEmpty()) {
+                DictionaryCacheMetrics.publish(
+                        () -> caches.stream()
+                                .map(Supplier::get)
+                                .filter(Objects::nonNull)
+                                .toList(),
+                        (name, description, value) -> {
+                            MetricName metricName =
+                                    Registry.METRICS.metricName(name, ZdictMetrics.GROUP, description, clientTags());
+                            Registry.METRICS.addMetric(metricName, value);
+                            names.add(metricName);
+                        });
+            }
+            caches.add(stats);
+        }
+
+        /** The client's tags, in the order a client gives them. */
+        Map<String, String> clientTags() {
+            Map<String, String> ordered = new LinkedHashMap<>();
+            for (String tag : List.of(ZdictMetrics.CLIENT_ID_TAG, ZdictMetrics.CONFIG_TAG, ZdictMetrics.CLASS_TAG)) {
+                ordered.put(tag, tags.get(tag));
+            }
+            return ordered;
         }
 
         void remove() {
@@ -107,6 +138,7 @@ final class JmxFallback {
     private static final class Membership implements SerdeMetrics.Target {
         private final Share share;
         private boolean closed;
+        private Supplier<DictionaryCacheStats> cache;
 
         Membership(Share share) {
             this.share = share;
@@ -120,12 +152,23 @@ final class JmxFallback {
         }
 
         @Override
+        public void publishCache(Supplier<DictionaryCacheStats> stats) {
+            synchronized (LOCK) {
+                if (!closed) {
+                    cache = stats;
+                    share.addCache(stats);
+                }
+            }
+        }
+
+        @Override
         public void close() {
             synchronized (LOCK) {
                 if (closed) {
                     return;
                 }
                 closed = true;
+                share.caches.remove(cache);
                 if (--share.users == 0) {
                     share.remove();
                 }

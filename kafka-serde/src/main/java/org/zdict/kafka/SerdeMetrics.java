@@ -3,8 +3,11 @@ package org.zdict.kafka;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.common.metrics.PluginMetrics;
+import org.zdict.codec.DictionaryCacheStats;
+import org.zdict.codec.ZdictCodec;
 import org.zdict.format.PayloadPrefix;
 
 /**
@@ -12,12 +15,15 @@ import org.zdict.format.PayloadPrefix;
  * or {@link ZdictMetrics#UNFRAMED} / {@link ZdictMetrics#UNKNOWN}). They are published with the first
  * record: through the metrics a client handed over if it did ({@link ClientMetrics}), otherwise through
  * JMX ({@link JmxFallback}). Metrics handed over later take over from the fallback, and counting starts
- * again there.
+ * again there. With them go the metrics of the serde's dictionary cache ({@link DictionaryCacheMetrics}).
  */
 final class SerdeMetrics implements AutoCloseable {
     /** Where the counters of each version are published; closing removes what it published. */
     interface Target extends AutoCloseable {
         VersionCounters counters(String version);
+
+        /** Publishes the dictionary cache metrics, read from {@code stats} (null: no codec yet). */
+        void publishCache(Supplier<DictionaryCacheStats> stats);
 
         @Override
         void close();
@@ -29,6 +35,8 @@ final class SerdeMetrics implements AutoCloseable {
     private final Map<PayloadPrefix, VersionCounters> byPrefix = new ConcurrentHashMap<>();
 
     private final Map<String, VersionCounters> byLabel = new ConcurrentHashMap<>();
+    /** The codec of the last configure, whose dictionary cache the cache metrics read. */
+    private volatile ZdictCodec codec;
     // Guarded by this:
     private PluginMetrics clientMetrics;
     private Map<String, String> fallbackTags;
@@ -60,6 +68,16 @@ final class SerdeMetrics implements AutoCloseable {
 
     void waited(String label) {
         counters(label).waited();
+    }
+
+    /** From {@code configure}: the cache metrics read {@code codec}'s dictionary cache from now on. */
+    void watchCache(ZdictCodec codec) {
+        this.codec = codec;
+    }
+
+    private DictionaryCacheStats cacheStats() {
+        ZdictCodec current = codec;
+        return current == null ? null : current.cacheStats();
     }
 
     /** From {@code Monitorable.withPluginMetrics}: publish through the client's metrics from now on. */
@@ -111,6 +129,7 @@ final class SerdeMetrics implements AutoCloseable {
         }
         if (target == null) {
             target = clientMetrics != null ? new ClientMetrics(clientMetrics) : JmxFallback.acquire(fallbackTags);
+            target.publishCache(this::cacheStats);
         }
         counters = target.counters(label);
         byLabel.put(label, counters);

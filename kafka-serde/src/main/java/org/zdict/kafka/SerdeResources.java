@@ -30,9 +30,12 @@ final class SerdeResources implements AutoCloseable {
             // Kafka's record batch CRC covers record values, so they carry no zstd checksum (4 bytes saved).
             ZdictCodec.Builder builder = ZdictCodec.builder(lease.registry())
                     .checksum(false)
-                    .maxDecompressedSize(config.maxDecompressedBytes());
+                    .maxDecompressedSize(config.maxDecompressedBytes())
+                    .dictionaryCacheBytes(config.dictionaryCacheBytes());
             config.level().ifPresent(builder::level);
-            return new SerdeResources(config, lease, builder.build(), metrics);
+            ZdictCodec codec = builder.build();
+            metrics.watchCache(codec);
+            return new SerdeResources(config, lease, codec, metrics);
         } catch (RuntimeException e) {
             lease.close();
             throw e;

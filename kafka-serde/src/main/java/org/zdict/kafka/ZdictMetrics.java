@@ -11,7 +11,9 @@ import org.apache.kafka.common.MetricName;
  * before the version was known). Each label has {@code records-total}, {@code original-bytes-total},
  * {@code compressed-bytes-total}, {@code compression-ratio} (original / compressed since start), {@code
  * errors-total} and {@code unknown-version-waits-total} (records that had to wait for their version to
- * reach the registry).
+ * reach the registry). Each serde also has {@code dictionary-cache-bytes}, {@code
+ * dictionary-cache-evictions-total} and {@code dictionary-cache-loads-total}, with the client's tags but
+ * no {@code version}: its cache of digested dictionaries ({@code zdict.dictionary.cache.bytes}).
  *
  * <p>Where they are published: a producer or consumer hands its own metrics to the serde ({@link
  * org.apache.kafka.common.metrics.Monitorable}), so they appear in its {@code metrics()} map and
@@ -41,6 +43,13 @@ public final class ZdictMetrics {
     public static final String RATIO = "compression-ratio";
     public static final String ERRORS = "errors-total";
     public static final String WAITS = "unknown-version-waits-total";
+
+    /** Native bytes of the serde's digested dictionaries (a gauge, no {@code version} tag). */
+    public static final String CACHE_BYTES = "dictionary-cache-bytes";
+    /** Digested dictionaries evicted to keep to {@code zdict.dictionary.cache.bytes} since configure. */
+    public static final String CACHE_EVICTIONS = "dictionary-cache-evictions-total";
+    /** Dictionaries digested since configure, again after an eviction included. */
+    public static final String CACHE_LOADS = "dictionary-cache-loads-total";
 
     /** The version label of a value without a zdict prefix, read with {@code zdict.accept.unframed}. */
     public static final String UNFRAMED = "unframed";

@@ -90,6 +90,13 @@ public final class ZdictSerdeConfig extends AbstractConfig {
             + " TopicNameStrategy names). A record whose subject has no active version is written as plain zstd"
             + " (marker D2, counted under version \"plain\" in the metrics), never refused.";
 
+    public static final String DICTIONARY_CACHE_BYTES_CONFIG = "zdict.dictionary.cache.bytes";
+    public static final long DICTIONARY_CACHE_BYTES_DEFAULT = ZdictCodec.DEFAULT_DICTIONARY_CACHE_BYTES;
+    public static final String DICTIONARY_CACHE_BYTES_DOC = "Bound on the native memory of the digested"
+            + " dictionaries one serializer or deserializer keeps (about a dictionary's size plus 27 KiB to"
+            + " decode a version, several times its size to compress with one). Past it the least recently used"
+            + " versions are freed and digested again when met again; the dictionary-cache-* metrics show it.";
+
     private static final ConfigDef DEFINITION = new ConfigDef()
             .define(
                     REGISTRY_CONFIG,
@@ -158,7 +165,14 @@ public final class ZdictSerdeConfig extends AbstractConfig {
                     SUBJECT_STRATEGY_DEFAULT,
                     ConfigDef.ValidString.in(SUBJECT_STRATEGY_FIXED, SUBJECT_STRATEGY_TOPIC),
                     Importance.MEDIUM,
-                    SUBJECT_STRATEGY_DOC);
+                    SUBJECT_STRATEGY_DOC)
+            .define(
+                    DICTIONARY_CACHE_BYTES_CONFIG,
+                    Type.LONG,
+                    DICTIONARY_CACHE_BYTES_DEFAULT,
+                    ConfigDef.Range.atLeast(1),
+                    Importance.LOW,
+                    DICTIONARY_CACHE_BYTES_DOC);
 
     private final boolean forKey;
 
@@ -242,6 +256,11 @@ public final class ZdictSerdeConfig extends AbstractConfig {
     /** Whether the subject is {@code TOPIC-value} / {@code TOPIC-key} ({@value #SUBJECT_STRATEGY_CONFIG}=topic). */
     public boolean subjectByTopic() {
         return SUBJECT_STRATEGY_TOPIC.equals(getString(SUBJECT_STRATEGY_CONFIG));
+    }
+
+    /** The bound in bytes on this instance's digested dictionaries ({@value #DICTIONARY_CACHE_BYTES_CONFIG}). */
+    public long dictionaryCacheBytes() {
+        return getLong(DICTIONARY_CACHE_BYTES_CONFIG);
     }
 
     /**
