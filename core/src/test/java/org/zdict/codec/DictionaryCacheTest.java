@@ -2,13 +2,17 @@ package org.zdict.codec;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.github.luben.zstd.ZstdDecompressCtx;
+import com.github.luben.zstd.ZstdDictDecompress;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -20,6 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.zdict.format.PayloadPrefix;
 import org.zdict.registry.InMemoryDictionaryRegistry;
 import org.zdict.testing.ManyDictionaries;
 import org.zdict.testing.SampleEvents;
@@ -145,6 +150,32 @@ class DictionaryCacheTest {
             // goes on with the evicted dictionary its context still holds, instead of digesting it again.
             assertEquals(8, stats.loads(), stats.toString());
         }
+    }
+
+    @Test
+    void anEvictedDictionaryStaysUsableUntilItsLastReferenceIsReleased() {
+        DigestedDictionaries cache = new DigestedDictionaries(registry, OptionalInt.empty(), 1);
+        DigestedDictionary<ZstdDictDecompress> first = cache.referenceForDecompression(1);
+        DigestedDictionary<ZstdDictDecompress> second = cache.referenceForDecompression(2);
+        assertEquals(1, cache.stats().evictions(), "version 1 made way for version 2");
+        assertEquals(2 * decompressionBytes, cache.stats().bytes(), "but a reference keeps it");
+
+        byte[] payload = payloads[0][3];
+        int prefix = PayloadPrefix.read(payload, 0, payload.length).length();
+        byte[] out = new byte[EVENTS.get(3).length];
+        try (ZstdDecompressCtx context = new ZstdDecompressCtx()) {
+            context.loadDict(first.digested());
+            context.decompressByteArray(out, 0, out.length, payload, prefix, payload.length - prefix);
+            context.loadDict((ZstdDictDecompress) null);
+        }
+        assertArrayEquals(EVENTS.get(3), out);
+
+        first.release();
+        assertEquals(decompressionBytes, cache.stats().bytes(), "freed with its last reference");
+        assertFalse(first.tryReference(), "a freed dictionary is never handed out again");
+        second.release();
+        cache.close();
+        assertEquals(0, cache.stats().bytes());
     }
 
     @Test
