@@ -9,6 +9,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
@@ -113,17 +114,28 @@ public final class RegistryFolder {
      * manifest. {@code written} receives the manifest as re-read while the lock is still held.
      */
     public VersionTable change(UnaryOperator<VersionTable> change, Consumer<Manifest> written) {
+        return locked(() -> {
+            VersionTable before = readManifest().table();
+            VersionTable after = change.apply(before);
+            writeOrFail(manifest, ManifestJson.write(after));
+            written.accept(readManifest());
+            return after;
+        });
+    }
+
+    private interface Locked<T> {
+        T run() throws IOException;
+    }
+
+    /** Runs {@code body} under the in-process and cross-process locks, leftover temporary files deleted first. */
+    private <T> T locked(Locked<T> body) {
         ReentrantLock local = IN_PROCESS_LOCKS.computeIfAbsent(dir, d -> new ReentrantLock());
         local.lock();
         try (FileChannel lockChannel =
                         FileChannel.open(dir.resolve(LOCK_FILE), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
                 FileLock ignored = lockChannel.lock()) {
             deleteLeftoverTemporaryFiles();
-            VersionTable before = readManifest().table();
-            VersionTable after = change.apply(before);
-            writeOrFail(manifest, ManifestJson.write(after));
-            written.accept(readManifest());
-            return after;
+            return body.run();
         } catch (IOException e) {
             throw new RegistryException("Cannot lock or write " + describe() + ": " + e, e);
         } finally {
@@ -177,29 +189,53 @@ public final class RegistryFolder {
     }
 
     /**
-     * Makes this folder a copy of another registry's table, keeping its version numbers and statuses:
-     * the local copy of a remote registry. Dictionary files are written before the manifest, each
-     * atomically, and every content must match its record's SHA-256.
+     * Writes the dictionary files of a copy of another registry (see {@link #replicate}), each atomically
+     * and under the folder's locks, skipping those whose file already holds exactly these bytes (another
+     * client sharing the folder wrote it, or an earlier run). The caller has checked each content
+     * against its record.
+     *
+     * @throws RegistryException if a file cannot be written
      */
-    public void replicate(VersionTable table, Map<Integer, byte[]> contents) {
+    public void storeDictionaries(Map<Integer, byte[]> contents) {
+        if (contents.isEmpty()) {
+            return;
+        }
+        locked(() -> {
+            for (Map.Entry<Integer, byte[]> e : contents.entrySet()) {
+                Path file = dictionaryFile(e.getKey());
+                if (!holds(file, e.getValue())) {
+                    writeOrFail(file, e.getValue());
+                }
+            }
+            return null;
+        });
+    }
+
+    /**
+     * Makes this folder's manifest a copy of another registry's table, keeping its version numbers and
+     * statuses: the local copy of a remote registry. The dictionary files must have been stored before
+     * ({@link #storeDictionaries}), so the manifest never lists a missing file.
+     *
+     * @throws IllegalArgumentException if a version's file is missing or has another size than its record
+     */
+    public void replicate(VersionTable table) {
         for (DictionaryInfo info : table.versions().values()) {
-            byte[] content = contents.get(info.version());
-            if (content == null || !DictionaryContent.sha256(content).equals(info.sha256())) {
-                throw new IllegalArgumentException(
-                        "No content matching the SHA-256 of version " + info.version() + " to replicate");
+            if (!isWhole(dictionaryFile(info.version()), info)) {
+                throw new IllegalArgumentException("No file of version " + info.version() + " (" + info.size()
+                        + " bytes) in " + dir + " to list in the manifest");
             }
         }
-        change(
-                current -> {
-                    for (DictionaryInfo info : table.versions().values()) {
-                        Path file = dictionaryFile(info.version());
-                        if (!isWhole(file, info)) {
-                            writeOrFail(file, contents.get(info.version()));
-                        }
-                    }
-                    return table;
-                },
-                written -> {});
+        change(current -> table, written -> {});
+    }
+
+    private static boolean holds(Path file, byte[] content) {
+        try {
+            return Files.isRegularFile(file)
+                    && Files.size(file) == content.length
+                    && Arrays.equals(Files.readAllBytes(file), content);
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     private static boolean isWhole(Path file, DictionaryInfo info) {

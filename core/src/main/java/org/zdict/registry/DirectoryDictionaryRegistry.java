@@ -7,10 +7,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.UnaryOperator;
 import org.zdict.UnknownDictionaryVersionException;
 import org.zdict.internal.DictionaryContent;
+import org.zdict.internal.DictionaryFiles;
 import org.zdict.internal.RegistryFolder;
 import org.zdict.internal.VersionTable;
 
@@ -19,7 +19,9 @@ import org.zdict.internal.VersionTable;
  * and {@code manifest.json}, every file written atomically (temporary file, then rename). Changes are
  * serialised across processes with a lock on {@code .lock}; changes made by another process are picked
  * up without a restart, checked at most once per refresh interval and whenever an unknown version is
- * asked for.
+ * asked for. Only the manifest is held in memory: {@link #get} reads the version's file each time
+ * ({@link DictionaryFiles}: SHA-256 on the first read, size and CRC32C after), the codec's bounded cache
+ * of digested dictionaries being what keeps a version's dictionary between calls.
  */
 public final class DirectoryDictionaryRegistry implements DictionaryRegistry {
     public static final Duration DEFAULT_REFRESH_INTERVAL = Duration.ofSeconds(1);
@@ -27,7 +29,7 @@ public final class DirectoryDictionaryRegistry implements DictionaryRegistry {
     private final RegistryFolder folder;
     private final Clock clock;
     private final long refreshNanos;
-    private final Map<Integer, Dictionary> loaded = new ConcurrentHashMap<>();
+    private final DictionaryFiles files;
     private volatile Snapshot snapshot;
     private volatile long nextCheckNanos;
 
@@ -48,6 +50,7 @@ public final class DirectoryDictionaryRegistry implements DictionaryRegistry {
 
     public DirectoryDictionaryRegistry(Path dir, Duration refreshInterval, Clock clock) {
         this.folder = new RegistryFolder(dir);
+        this.files = new DictionaryFiles(folder);
         this.clock = clock;
         this.refreshNanos = refreshInterval.toNanos();
         this.snapshot = Snapshot.of(folder.readManifest());
@@ -105,7 +108,7 @@ public final class DirectoryDictionaryRegistry implements DictionaryRegistry {
     @Override
     public void remove(int version) {
         change(table -> table.withRemoved(version, describe()));
-        loaded.remove(version);
+        files.forget(version);
         folder.deleteDictionary(version);
     }
 
@@ -128,13 +131,7 @@ public final class DirectoryDictionaryRegistry implements DictionaryRegistry {
         if (info == null) {
             throw new UnknownDictionaryVersionException(version, describe());
         }
-        Dictionary cached = loaded.get(version);
-        if (cached != null) {
-            return cached;
-        }
-        Dictionary dictionary = new Dictionary(info, folder.readVerified(info));
-        loaded.put(version, dictionary);
-        return dictionary;
+        return new Dictionary(info, files.read(info));
     }
 
     @Override

@@ -146,12 +146,48 @@ class DirectoryDictionaryRegistryTest extends DictionaryRegistryContract {
         source.remove(1);
         RegistryFolder copy = new RegistryFolder(dir);
         VersionTable table = VersionTable.of(3, source.list());
-        copy.replicate(table, Map.of(2, OTHER_DICTIONARY));
+        assertThrows(IllegalArgumentException.class, () -> copy.replicate(table), "no file for version 2 yet");
+        copy.storeDictionaries(Map.of(2, OTHER_DICTIONARY));
+        copy.replicate(table);
         assertEquals(source.list(), reopen().list());
         assertEquals(OptionalInt.of(2), reopen().activeVersion());
         assertArrayEquals(OTHER_DICTIONARY, reopen().get(2).content());
         assertEquals(3, reopen().publish(DICTIONARY, 3, Map.of()).version());
-        assertThrows(IllegalArgumentException.class, () -> copy.replicate(table, Map.of(2, DICTIONARY)));
+    }
+
+    @Test
+    void aFileChangedUnderARunningRegistryAfterItsFirstReadIsReportedNeverUsed() throws Exception {
+        DirectoryDictionaryRegistry registry = reopen();
+        registry.publish(DICTIONARY, 3, Map.of());
+        assertArrayEquals(DICTIONARY, registry.get(1).content()); // verified against its SHA-256
+        Path file = registry.dictionaryFile(1);
+        byte[] tampered = DICTIONARY.clone();
+        tampered[tampered.length - 1] ^= 1; // same size, one bit
+        Files.write(file, tampered);
+        CorruptDictionaryException e = assertThrows(CorruptDictionaryException.class, () -> registry.get(1));
+        assertTrue(e.getMessage().contains(file.toString()) && e.getMessage().contains("changed"), e.getMessage());
+        Files.write(file, DICTIONARY);
+        assertArrayEquals(DICTIONARY, registry.get(1).content(), "the file put back is read again");
+        Files.delete(file);
+        assertTrue(assertThrows(CorruptDictionaryException.class, () -> registry.get(1))
+                .getMessage()
+                .contains("missing"));
+    }
+
+    @Test
+    void storingDictionariesLeavesAFileThatHoldsTheSameBytesUntouched() throws Exception {
+        RegistryFolder folder = new RegistryFolder(dir);
+        folder.storeDictionaries(Map.of(1, DICTIONARY));
+        Path file = folder.dictionaryFile(1);
+        Object key = Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class)
+                .fileKey();
+        folder.storeDictionaries(Map.of(1, DICTIONARY));
+        assertEquals(
+                key,
+                Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class)
+                        .fileKey());
+        folder.storeDictionaries(Map.of(1, OTHER_DICTIONARY));
+        assertArrayEquals(OTHER_DICTIONARY, Files.readAllBytes(file), "a file with other bytes is replaced");
     }
 
     @Test
