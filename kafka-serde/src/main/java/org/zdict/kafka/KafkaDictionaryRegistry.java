@@ -22,7 +22,9 @@ import org.zdict.registry.DictionaryRegistry;
  * #open}); readers open an existing one ({@link #openExisting}) and refuse a missing one. Every instance
  * reads the topic from the start, then follows it on a background thread, so a version published once
  * reaches every producer and consumer without a restart. A local copy on disk (the directory-registry
- * layout) lets a restarted client decode while the topic is unavailable.
+ * layout) lets a restarted client decode while the topic is unavailable, and is where the dictionaries'
+ * bytes stay: they are streamed to it as the topic is read and read back when a version is digested,
+ * so the heap holds each version's facts, not its bytes.
  *
  * <p>Version numbers stay unique with concurrent publishers ({@link VersionPublisher}: the first claim of
  * a number wins), and state changes are compare-and-publish on the {@code state} record ({@link
@@ -106,7 +108,7 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
         this.follower = new RegistryFollower(where, topicName, topic.consumerSettings(), cache);
         this.publisher = new VersionPublisher(where, topic, follower, timeoutMs, clock);
         this.lifecycle = new LifecycleWriter(where, topic, follower, timeoutMs, config.removeGraceMs(), clock);
-        this.dictionaries = new VerifiedDictionaries(where, follower);
+        this.dictionaries = new VerifiedDictionaries(where, follower, cache, topic);
     }
 
     public String topic() {
@@ -116,6 +118,11 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
     /** The folder of the local copy. */
     public Path cacheDir() {
         return cache.dir();
+    }
+
+    /** How many versions' bytes this client holds on its heap (only those its local copy could not store). */
+    int versionsOnHeap() {
+        return cache.versionsOnHeap();
     }
 
     /** Creates or checks the topic, then starts following it; a missing topic is refused before that. */

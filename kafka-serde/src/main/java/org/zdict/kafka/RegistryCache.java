@@ -3,10 +3,15 @@ package org.zdict.kafka;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.zdict.ZdictException;
+import org.zdict.internal.DictionaryContent;
+import org.zdict.internal.DictionaryFiles;
 import org.zdict.internal.RegistryFolder;
 import org.zdict.internal.VersionTable;
 import org.zdict.registry.DictionaryInfo;
@@ -14,10 +19,20 @@ import org.zdict.registry.DictionaryInfo;
 /**
  * The local copy of a Kafka registry, written in the directory-registry layout (manifest.json and
  * v000001.dict files, see docs/FORMAT.md), so it is also readable with {@code zdict registry list
- * --registry DIR} and {@code zstd -D}. Every file is written atomically.
+ * --registry DIR} and {@code zstd -D}. Every file is written atomically under the folder's lock, so
+ * clients sharing the folder never see a part of a file. It is where a client keeps the dictionaries'
+ * bytes: they are stored as the topic is read and read back (checked) when a version is digested, never
+ * held on the heap, unless the folder cannot be written: then the versions that could not be stored are
+ * kept on the heap, with a warning, so the client still decodes them.
  */
 final class RegistryCache {
+    private static final Logger LOG = LoggerFactory.getLogger(RegistryCache.class);
+
     private final Path dir;
+    /** Checked bytes of the versions whose file could not be written. */
+    private final Map<Integer, byte[]> onHeap = new ConcurrentHashMap<>();
+
+    private volatile DictionaryFiles files;
 
     RegistryCache(Path dir) {
         this.dir = dir;
@@ -27,30 +42,104 @@ final class RegistryCache {
         return dir;
     }
 
-    /** What the local copy holds; empty if there is none or it is unreadable. */
+    /** What the local copy's manifest lists; empty if there is none or it is unreadable. */
     RegistryCopy load() {
         if (!Files.isRegularFile(dir.resolve(RegistryFolder.MANIFEST))) {
             return RegistryCopy.EMPTY;
         }
         try {
-            RegistryFolder copy = new RegistryFolder(dir);
-            List<DictionaryInfo> records = copy.readManifest().table().list();
-            Map<Integer, byte[]> contents = new HashMap<>();
-            for (DictionaryInfo info : records) {
-                contents.put(info.version(), copy.readVerified(info));
-            }
+            List<DictionaryInfo> records =
+                    files().folder().readManifest().table().list();
             int next = records.stream().mapToInt(DictionaryInfo::version).max().orElse(0);
-            return RegistryCopy.of(VersionTable.of(next + 1, records), contents);
+            return RegistryCopy.of(VersionTable.of(next + 1, records), Map.of());
         } catch (ZdictException e) {
             return RegistryCopy.EMPTY;
         }
     }
 
-    void write(RegistryCopy latest) throws IOException {
+    /**
+     * Stores the bytes of versions of {@code table}, each checked against its SHA-256 first: one that
+     * does not match is not stored (reading it reports the mismatch). Versions no longer in the table
+     * are skipped.
+     */
+    void store(VersionTable table, Map<Integer, byte[]> contents) {
+        Map<Integer, byte[]> checked = new TreeMap<>();
+        for (Map.Entry<Integer, byte[]> e : contents.entrySet()) {
+            DictionaryInfo info = table.versions().get(e.getKey());
+            if (info != null && DictionaryContent.sha256(e.getValue()).equals(info.sha256())) {
+                checked.put(e.getKey(), e.getValue());
+            }
+        }
+        if (checked.isEmpty()) {
+            return;
+        }
         try {
-            new RegistryFolder(dir).replicate(latest.table(), latest.contents());
+            DictionaryFiles stored = files();
+            stored.folder().storeDictionaries(checked);
+            checked.forEach((version, content) -> {
+                stored.verified(version, content);
+                onHeap.remove(version);
+            });
         } catch (ZdictException e) {
+            onHeap.putAll(checked);
+            LOG.warn(
+                    "Cannot write the local copy in {} ({}): keeping versions {} on the heap instead ({} in all);"
+                            + " set {} to a writable folder",
+                    dir,
+                    e.getMessage(),
+                    checked.keySet(),
+                    onHeap.size(),
+                    KafkaRegistryConfig.CACHE_DIR_CONFIG);
+        }
+    }
+
+    /**
+     * The bytes of {@code info}'s version, checked against its record.
+     *
+     * @throws org.zdict.CorruptDictionaryException naming the file if it is missing or does not match
+     * @throws org.zdict.RegistryException if the folder cannot be read
+     */
+    byte[] read(DictionaryInfo info) {
+        byte[] kept = onHeap.get(info.version());
+        if (kept != null) {
+            return kept.clone();
+        }
+        return files().read(info);
+    }
+
+    /** Writes the manifest, listing {@code latest}'s versions (whose files were stored before). */
+    void writeManifest(RegistryCopy latest) throws IOException {
+        try {
+            files().folder().replicate(latest.table());
+        } catch (ZdictException | IllegalArgumentException e) {
             throw new IOException("Cannot write the local copy in " + dir + ": " + e.getMessage(), e);
         }
+    }
+
+    /** How many versions' bytes are on the heap because their file could not be written. */
+    int versionsOnHeap() {
+        return onHeap.size();
+    }
+
+    /** Forgets {@code version}, once removed. */
+    void forget(int version) {
+        onHeap.remove(version);
+        if (files != null) {
+            files.forget(version);
+        }
+    }
+
+    /** @throws org.zdict.RegistryException if the folder cannot be created */
+    private DictionaryFiles files() {
+        DictionaryFiles current = files;
+        if (current == null) {
+            synchronized (this) {
+                if (files == null) {
+                    files = new DictionaryFiles(new RegistryFolder(dir));
+                }
+                current = files;
+            }
+        }
+        return current;
     }
 }

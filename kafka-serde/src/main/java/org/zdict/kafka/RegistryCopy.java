@@ -5,14 +5,15 @@ import java.util.OptionalInt;
 import org.zdict.internal.VersionTable;
 
 /**
- * A copy of a registry's contents: its version table, the active version of each subject, and the bytes of each
- * version. What the local copy on disk holds, and what a {@link RegistryFollower} serves to readers.
+ * What a {@link RegistryFollower} serves to readers: a registry's version table, the active version of
+ * each subject, and the offset of each version's record in the topic (none for the local copy read from
+ * disk before the topic). No dictionary bytes: those are in the local copy's files ({@link RegistryCache}).
  */
-record RegistryCopy(VersionTable table, Map<String, Integer> actives, Map<Integer, byte[]> contents) {
+record RegistryCopy(VersionTable table, Map<String, Integer> actives, Map<Integer, Long> offsets) {
     static final RegistryCopy EMPTY = of(VersionTable.EMPTY, Map.of());
 
-    static RegistryCopy of(VersionTable table, Map<Integer, byte[]> contents) {
-        return new RegistryCopy(table, table.actives(), Map.copyOf(contents));
+    static RegistryCopy of(VersionTable table, Map<Integer, Long> offsets) {
+        return new RegistryCopy(table, table.actives(), Map.copyOf(offsets));
     }
 
     OptionalInt active(String subject) {

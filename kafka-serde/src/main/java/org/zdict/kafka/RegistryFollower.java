@@ -1,7 +1,6 @@
 package org.zdict.kafka;
 
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -20,8 +19,10 @@ import org.zdict.RegistryException;
 
 /**
  * Reads a registry topic from the start on a background thread, then follows it, folding the records
- * into a {@link RegistryLog}. Until it has read to the end once, it serves the local copy; after that,
- * the live contents, which it also writes to the local copy after every change.
+ * into a {@link RegistryLog}. The bytes of each version are stored in the local copy as they are read
+ * (a poll's worth at a time), not kept. Until it has read to the end once, it serves the local copy's
+ * manifest; after that, the live table, which it also writes to the local copy's manifest after every
+ * change.
  */
 final class RegistryFollower implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(RegistryFollower.class);
@@ -164,24 +165,21 @@ final class RegistryFollower implements AutoCloseable {
                     LOG.warn("Skipping record at offset {} of {}: {}", r.offset(), where, e.getMessage());
                 }
             }
+            cache.store(log.table(), log.takeNewContents());
             position = next;
             if (!caughtUp && position >= end) {
                 caughtUp = true;
                 changed = true;
             }
             if (changed && caughtUp) {
-                Map<Integer, byte[]> contents = new HashMap<>();
-                for (int v : log.table().versions().keySet()) {
-                    contents.put(v, log.content(v));
-                }
-                served = RegistryCopy.of(log.table(), contents);
+                served = RegistryCopy.of(log.table(), log.offsets());
                 written = served;
             }
             monitor.notifyAll();
         }
         if (written != null) {
             try {
-                cache.write(written);
+                cache.writeManifest(written);
             } catch (java.io.IOException | RuntimeException e) {
                 LOG.warn("Cannot update the local copy of {} in {}: {}", where, cache.dir(), e.toString());
             }

@@ -11,7 +11,8 @@ import org.zdict.registry.DictionaryStatus;
 
 /**
  * The registry topic folded into a version table, record by record, in offset order. Not thread-safe; the
- * owner synchronises. The two rules that make concurrent writers safe:
+ * owner synchronises. It keeps the facts of each version and the offset of its record, not its bytes: those
+ * of the versions won since the last {@link #takeNewContents} are handed to the owner once, to store. The two rules that make concurrent writers safe:
  *
  * <ul>
  *   <li>For each version number the {@code dict/N/WRITER} record with the lowest offset wins; later
@@ -23,8 +24,12 @@ import org.zdict.registry.DictionaryStatus;
  * </ul>
  */
 final class RegistryLog {
+    /** A won version: its immutable facts (status to be set from the state record) and its record's offset. */
+    private record Published(DictionaryInfo facts, long offset) {}
+
     private final Map<Integer, String> winners = new HashMap<>();
-    private final Map<Integer, DictionaryRecord> contents = new TreeMap<>();
+    private final Map<Integer, Published> published = new TreeMap<>();
+    private final Map<Integer, byte[]> newContents = new HashMap<>();
     private StateRecord stateRecord = StateRecord.INITIAL;
     private long stateRecordOffset = -1;
     private int maxClaimed;
@@ -50,7 +55,8 @@ final class RegistryLog {
         }
         if (value == null) {
             if (key.equals(winners.get(version))) {
-                contents.remove(version);
+                published.remove(version);
+                newContents.remove(version);
                 return rebuild();
             }
             return false;
@@ -58,13 +64,23 @@ final class RegistryLog {
         if (winners.containsKey(version)) {
             return false;
         }
-        DictionaryRecord published = RegistryRecords.readDictionaryRecord(value);
-        if (published.version() != version) {
+        DictionaryRecord record = RegistryRecords.readDictionaryRecord(value);
+        if (record.version() != version) {
             return false;
         }
         winners.put(version, key);
         maxClaimed = Math.max(maxClaimed, version);
-        contents.put(version, published);
+        DictionaryInfo facts = new DictionaryInfo(
+                version,
+                record.subject(),
+                record.sha256(),
+                record.content().length,
+                record.level(),
+                record.createdAt(),
+                DictionaryStatus.AVAILABLE,
+                record.metadata());
+        published.put(version, new Published(facts, offset));
+        newContents.put(version, record.content());
         return rebuild();
     }
 
@@ -88,10 +104,23 @@ final class RegistryLog {
         return table;
     }
 
-    /** The bytes of {@code version}, or null. */
-    byte[] content(int version) {
-        DictionaryRecord p = contents.get(version);
-        return p == null ? null : p.content();
+    /**
+     * The bytes of the versions won since the last call (as their records carry them, not yet checked
+     * against their SHA-256), which this log no longer holds afterwards.
+     */
+    Map<Integer, byte[]> takeNewContents() {
+        Map<Integer, byte[]> taken = Map.copyOf(newContents);
+        newContents.clear();
+        return taken;
+    }
+
+    /** The offset of the record of each version in the table. */
+    Map<Integer, Long> offsets() {
+        Map<Integer, Long> offsets = new HashMap<>();
+        for (int version : table.versions().keySet()) {
+            offsets.put(version, published.get(version).offset());
+        }
+        return offsets;
     }
 
     private boolean rebuild() {
@@ -100,26 +129,17 @@ final class RegistryLog {
             next = Math.max(next, stateRecord.removed().last() + 1);
         }
         TreeMap<Integer, DictionaryInfo> infos = new TreeMap<>();
-        for (DictionaryRecord p : contents.values()) {
-            if (stateRecord.removed().contains(p.version())) {
+        for (Published p : published.values()) {
+            DictionaryInfo facts = p.facts();
+            if (stateRecord.removed().contains(facts.version())) {
                 continue;
             }
-            DictionaryStatus status = stateRecord.isActive(p.subject(), p.version())
+            DictionaryStatus status = stateRecord.isActive(facts.subject(), facts.version())
                     ? DictionaryStatus.ACTIVE
-                    : stateRecord.retired().contains(p.version())
+                    : stateRecord.retired().contains(facts.version())
                             ? DictionaryStatus.RETIRED
                             : DictionaryStatus.AVAILABLE;
-            infos.put(
-                    p.version(),
-                    new DictionaryInfo(
-                            p.version(),
-                            p.subject(),
-                            p.sha256(),
-                            p.content().length,
-                            p.level(),
-                            p.createdAt(),
-                            status,
-                            p.metadata()));
+            infos.put(facts.version(), facts.withStatus(status));
         }
         table = new VersionTable(next, infos);
         return true;

@@ -16,6 +16,8 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -25,7 +27,9 @@ import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.zdict.RegistryException;
 
@@ -134,6 +138,33 @@ final class RegistryTopic implements AutoCloseable {
     long send(String key, byte[] value) {
         return await(producer().send(new ProducerRecord<>(topic, 0, key, value)))
                 .offset();
+    }
+
+    /**
+     * Reads the record at {@code offset} with a consumer of its own, for a version whose bytes are
+     * missing from the local copy.
+     *
+     * @return the record's value, or null if the topic no longer holds that record (removed)
+     * @throws RegistryException if it cannot be read within the registry's timeout
+     */
+    byte[] readValue(long offset) {
+        Map<String, Object> config = consumerSettings();
+        config.put(ConsumerConfig.CLIENT_ID_CONFIG, "zdict-registry-refetch-" + topic);
+        config.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 1);
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+        try (KafkaConsumer<String, byte[]> consumer =
+                new KafkaConsumer<>(config, new StringDeserializer(), new ByteArrayDeserializer())) {
+            consumer.assign(List.of(partition));
+            consumer.seek(partition, offset);
+            while (System.nanoTime() - deadline < 0) {
+                for (ConsumerRecord<String, byte[]> r : consumer.poll(Duration.ofMillis(200))) {
+                    return r.offset() == offset ? r.value() : null;
+                }
+            }
+        } catch (RuntimeException e) {
+            throw new RegistryException("Cannot read offset " + offset + " of " + where + ": " + e, e);
+        }
+        throw new RegistryException("Timed out after " + timeoutMs + " ms reading offset " + offset + " of " + where);
     }
 
     /**

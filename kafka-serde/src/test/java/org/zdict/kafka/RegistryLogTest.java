@@ -47,10 +47,30 @@ class RegistryLogTest {
         log.apply(0, "dict/1/a", dict(1, 1));
         log.apply(1, "dict/1/b", dict(1, 2));
         assertEquals("dict/1/a", log.winner(1));
-        assertArrayEquals(TestDictionaries.trained(1), log.content(1));
+        assertEquals(
+                DictionaryContent.sha256(TestDictionaries.trained(1)),
+                log.table().versions().get(1).sha256());
+        assertEquals(Map.of(1, 0L), log.offsets());
         assertEquals(2, log.table().nextVersion());
         log.apply(2, "dict/1/b", null); // the loser's tombstone changes nothing
-        assertArrayEquals(TestDictionaries.trained(1), log.content(1));
+        assertEquals(Map.of(1, 0L), log.offsets());
+    }
+
+    @Test
+    void handsOutTheBytesOfEachWonVersionOnceAndKeepsOnlyItsFacts() {
+        RegistryLog log = new RegistryLog();
+        log.apply(0, "dict/1/a", dict(1, 1));
+        log.apply(1, "dict/1/b", dict(1, 2)); // lost: its bytes are never handed out
+        log.apply(2, "dict/2/a", dict(2, 2));
+        Map<Integer, byte[]> taken = log.takeNewContents();
+        assertEquals(java.util.Set.of(1, 2), taken.keySet());
+        assertArrayEquals(TestDictionaries.trained(1), taken.get(1));
+        assertArrayEquals(TestDictionaries.trained(2), taken.get(2));
+        assertTrue(log.takeNewContents().isEmpty(), "handed out once, then not held");
+        assertEquals(
+                TestDictionaries.trained(2).length,
+                log.table().versions().get(2).size());
+        assertEquals(Map.of(1, 0L, 2, 2L), log.offsets());
     }
 
     @Test
