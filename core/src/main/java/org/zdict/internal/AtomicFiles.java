@@ -22,6 +22,15 @@ final class AtomicFiles {
     private AtomicFiles() {}
 
     static void write(Path target, byte[] content) throws IOException {
+        write(target, content, true);
+    }
+
+    /**
+     * As {@link #write(Path, byte[])}; with {@code force} false nothing is forced to disk, so after a
+     * power loss the file may be empty or partly written (never after a crash of the process alone): for
+     * copies whose readers check every file against a SHA-256 and can fetch it again.
+     */
+    static void write(Path target, byte[] content, boolean force) throws IOException {
         Path dir = target.toAbsolutePath().getParent();
         // Not Files.createTempFile, which makes the file readable by its owner only: the registry is
         // usually written by one account and read by others (the services that run consumers), so its
@@ -34,14 +43,18 @@ final class AtomicFiles {
                 while (buffer.hasRemaining()) {
                     channel.write(buffer);
                 }
-                channel.force(true);
+                if (force) {
+                    channel.force(true);
+                }
             }
             try {
                 Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {
                 throw new IOException("The file system of " + dir + " cannot rename atomically", e);
             }
-            forceDirectory(dir);
+            if (force) {
+                forceDirectory(dir);
+            }
         } finally {
             Files.deleteIfExists(temp);
         }

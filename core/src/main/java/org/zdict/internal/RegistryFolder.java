@@ -192,7 +192,8 @@ public final class RegistryFolder {
      * Writes the dictionary files of a copy of another registry (see {@link #replicate}), each atomically
      * and under the folder's locks, skipping those whose file already holds exactly these bytes (another
      * client sharing the folder wrote it, or an earlier run). The caller has checked each content
-     * against its record.
+     * against its record. The files are not forced to disk (a power loss may leave one empty or torn):
+     * a copy's readers check every file against its SHA-256 and fetch it again from the original.
      *
      * @throws RegistryException if a file cannot be written
      */
@@ -204,7 +205,11 @@ public final class RegistryFolder {
             for (Map.Entry<Integer, byte[]> e : contents.entrySet()) {
                 Path file = dictionaryFile(e.getKey());
                 if (!holds(file, e.getValue())) {
-                    writeOrFail(file, e.getValue());
+                    try {
+                        AtomicFiles.write(file, e.getValue(), false);
+                    } catch (IOException failed) {
+                        throw new RegistryException("Cannot write " + file + ": " + failed, failed);
+                    }
                 }
             }
             return null;
