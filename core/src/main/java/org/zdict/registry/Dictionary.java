@@ -12,8 +12,17 @@ public final class Dictionary {
 
     /** Keeps a copy of {@code content}. */
     public Dictionary(DictionaryInfo info, byte[] content) {
+        this(info, Objects.requireNonNull(content, "content").clone(), true);
+    }
+
+    private Dictionary(DictionaryInfo info, byte[] content, boolean owned) {
         this.info = Objects.requireNonNull(info, "info");
-        this.content = Objects.requireNonNull(content, "content").clone();
+        this.content = content;
+    }
+
+    /** Keeps {@code content} itself, which nobody else references (bytes just read from a file). */
+    static Dictionary ofOwned(DictionaryInfo info, byte[] content) {
+        return new Dictionary(info, Objects.requireNonNull(content, "content"), true);
     }
 
     public DictionaryInfo info() {

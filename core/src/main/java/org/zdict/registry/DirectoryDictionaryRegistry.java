@@ -131,7 +131,7 @@ public final class DirectoryDictionaryRegistry implements DictionaryRegistry {
         if (info == null) {
             throw new UnknownDictionaryVersionException(version, describe());
         }
-        return new Dictionary(info, files.read(info));
+        return Dictionary.ofOwned(info, files.read(info));
     }
 
     @Override
