@@ -33,6 +33,7 @@ final class RegistryCache {
     private final Map<Integer, byte[]> onHeap = new ConcurrentHashMap<>();
 
     private volatile DictionaryFiles files;
+    private volatile boolean warned;
 
     RegistryCache(Path dir) {
         this.dir = dir;
@@ -82,13 +83,18 @@ final class RegistryCache {
             });
         } catch (ZdictException e) {
             onHeap.putAll(checked);
+            if (warned) {
+                LOG.debug("Cannot write the local copy in {} ({}): {} versions on the heap", dir, e, onHeap.size());
+                return;
+            }
+            warned = true;
             LOG.warn(
-                    "Cannot write the local copy in {} ({}): keeping versions {} on the heap instead ({} in all);"
-                            + " set {} to a writable folder",
+                    "Cannot write the local copy in {} ({}): keeping the dictionaries it cannot store on the heap"
+                            + " instead (versions {} so far; later ones are logged at debug level); set {} to a"
+                            + " writable folder",
                     dir,
                     e.getMessage(),
                     checked.keySet(),
-                    onHeap.size(),
                     KafkaRegistryConfig.CACHE_DIR_CONFIG);
         }
     }
