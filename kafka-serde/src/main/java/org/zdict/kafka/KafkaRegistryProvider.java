@@ -1,12 +1,7 @@
 package org.zdict.kafka;
 
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
-import java.util.HashMap;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.stream.Collectors;
-import org.zdict.RegistryLocationException;
+import org.zdict.kafka.internal.KafkaLocation;
 import org.zdict.registry.DictionaryRegistry;
 import org.zdict.registry.RegistryProvider;
 
@@ -17,22 +12,8 @@ import org.zdict.registry.RegistryProvider;
  * {@link java.util.ServiceLoader}; call {@link org.zdict.registry.DictionaryRegistries}.
  */
 public final class KafkaRegistryProvider implements RegistryProvider {
-    public static final String SCHEME = "kafka://";
-    static final String FORM = SCHEME + "HOST:PORT[,HOST:PORT...]/TOPIC[?key=value&...]";
-
-    /** A parsed location. */
-    record KafkaLocation(String bootstrapServers, String topic, Map<String, String> settings) {
-        @Override
-        public String toString() {
-            String query = settings.isEmpty()
-                    ? ""
-                    : new TreeMap<>(settings)
-                            .entrySet().stream()
-                                    .map(e -> e.getKey() + "=" + e.getValue())
-                                    .collect(Collectors.joining("&", "?", ""));
-            return SCHEME + bootstrapServers + "/" + topic + query;
-        }
-    }
+    public static final String SCHEME = KafkaLocation.SCHEME;
+    static final String FORM = KafkaLocation.FORM;
 
     @Override
     public String scheme() {
@@ -64,55 +45,10 @@ public final class KafkaRegistryProvider implements RegistryProvider {
 
     /** The location's query settings, overridden by {@code settings}. */
     static Map<String, Object> settings(KafkaLocation location, Map<String, ?> settings) {
-        Map<String, Object> merged = new HashMap<>(location.settings());
-        merged.putAll(settings);
-        return merged;
+        return location.settings(settings);
     }
 
     static KafkaLocation parse(String location) {
-        String rest = location.substring(SCHEME.length());
-        String query = "";
-        int question = rest.indexOf('?');
-        if (question >= 0) {
-            query = rest.substring(question + 1);
-            rest = rest.substring(0, question);
-        }
-        int slash = rest.indexOf('/');
-        String servers = slash < 0 ? rest : rest.substring(0, slash);
-        String topic = slash < 0 ? "" : rest.substring(slash + 1);
-        if (servers.isEmpty() || topic.isEmpty() || topic.contains("/")) {
-            throw new RegistryLocationException(
-                    location, "expected " + FORM + ", for example " + SCHEME + "localhost:9092/_zdict_registry");
-        }
-        for (String server : servers.split(",", -1)) {
-            if (!server.matches("[^:/\\s]+:\\d{1,5}")
-                    || Integer.parseInt(server.substring(server.indexOf(':') + 1)) > 65535) {
-                throw new RegistryLocationException(location, "'" + server + "' is not HOST:PORT");
-            }
-        }
-        if (!topic.matches("[a-zA-Z0-9._-]{1,249}") || topic.equals(".") || topic.equals("..")) {
-            throw new RegistryLocationException(
-                    location, "'" + topic + "' is not a valid Kafka topic name (letters, digits, '.', '_', '-')");
-        }
-        Map<String, String> settings = new TreeMap<>();
-        if (!query.isEmpty()) {
-            for (String pair : query.split("&")) {
-                int equals = pair.indexOf('=');
-                if (equals <= 0) {
-                    throw new RegistryLocationException(location, "setting '" + pair + "' is not key=value");
-                }
-                settings.put(decode(location, pair.substring(0, equals)), decode(location, pair.substring(equals + 1)));
-            }
-        }
-        return new KafkaLocation(servers, topic, Map.copyOf(settings));
-    }
-
-    private static String decode(String location, String value) {
-        try {
-            return URLDecoder.decode(value, StandardCharsets.UTF_8);
-        } catch (IllegalArgumentException e) {
-            throw new RegistryLocationException(
-                    location, "'" + value + "' is not URL-encoded (" + e.getMessage() + ")");
-        }
+        return KafkaLocation.parse(location);
     }
 }

@@ -45,6 +45,10 @@ final class VersionCounters {
             long bytes = compressed.sum();
             return bytes == 0 ? 0.0 : (double) original.sum() / bytes;
         });
+        publisher.add(
+                ZdictMetrics.RECENT_RATIO,
+                "Original bytes / compressed bytes of the records of the last metrics window (NaN with none)",
+                new RecentRatio(original, compressed));
         publisher.add(ZdictMetrics.ERRORS, "Records that failed", (config, now) -> errors.sum());
         publisher.add(
                 ZdictMetrics.WAITS,

@@ -9,7 +9,8 @@ import org.apache.kafka.common.MetricName;
  * version label: the dictionary number, {@code plain} (zstd without a dictionary), {@code stored} (kept
  * uncompressed), {@code unframed} (a pre-zdict value read during migration) or {@code unknown} (an error
  * before the version was known). Each label has {@code records-total}, {@code original-bytes-total},
- * {@code compressed-bytes-total}, {@code compression-ratio} (original / compressed since start), {@code
+ * {@code compressed-bytes-total}, {@code compression-ratio} (original / compressed since start), {@code compression-ratio-recent}
+ * (the same over the last metrics window, for alerts on drift), {@code
  * errors-total} and {@code unknown-version-waits-total} (records that had to wait for their version to
  * reach the registry). Each serde also has {@code dictionary-cache-bytes}, {@code
  * dictionary-cache-evictions-total} and {@code dictionary-cache-loads-total}, with the client's tags but
@@ -41,6 +42,13 @@ public final class ZdictMetrics {
     public static final String ORIGINAL_BYTES = "original-bytes-total";
     public static final String COMPRESSED_BYTES = "compressed-bytes-total";
     public static final String RATIO = "compression-ratio";
+    /**
+     * Original / compressed bytes of the records of the last window only (the client's {@code
+     * metrics.sample.window.ms} × {@code metrics.num.samples}), for alerts on drift; NaN when the window
+     * has no record.
+     */
+    public static final String RECENT_RATIO = "compression-ratio-recent";
+
     public static final String ERRORS = "errors-total";
     public static final String WAITS = "unknown-version-waits-total";
 

@@ -7,13 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.zdict.RegistryLocationException;
+import org.zdict.kafka.internal.KafkaLocation;
 import org.zdict.registry.DictionaryRegistries;
 
 class KafkaRegistryProviderTest {
 
     @Test
     void parsesServersTopicAndUrlEncodedSettings() {
-        KafkaRegistryProvider.KafkaLocation location = KafkaRegistryProvider.parse(
+        KafkaLocation location = KafkaRegistryProvider.parse(
                 "kafka://b1:9092,b2:9093/zdict-dictionaries?security.protocol=SSL&client.id=x%20y");
         assertEquals("b1:9092,b2:9093", location.bootstrapServers());
         assertEquals("zdict-dictionaries", location.topic());
@@ -30,8 +31,7 @@ class KafkaRegistryProviderTest {
 
     @Test
     void settingsGivenToOpenOverrideTheLocationQuery() {
-        KafkaRegistryProvider.KafkaLocation location =
-                KafkaRegistryProvider.parse("kafka://h:9092/t?security.protocol=SSL&acks=all");
+        KafkaLocation location = KafkaRegistryProvider.parse("kafka://h:9092/t?security.protocol=SSL&acks=all");
         assertEquals(
                 Map.of("security.protocol", "PLAINTEXT", "acks", "all", "zdict.registry.init.timeout.ms", 5L),
                 KafkaRegistryProvider.settings(

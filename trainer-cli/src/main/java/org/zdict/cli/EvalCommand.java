@@ -5,7 +5,6 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.zdict.cli.input.EventInput;
 import org.zdict.cli.train.HoldoutFrom;
 import org.zdict.cli.train.Measurement;
 import org.zdict.cli.train.SampleSet;
@@ -93,7 +92,7 @@ public final class EvalCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        List<String> names = inputs.names();
+        inputs.names();
         if (maxSamples < 1) {
             throw new ParameterException(
                     spec.commandLine(), "Invalid value for option '--max-samples': " + maxSamples + " is below 1");
@@ -102,6 +101,7 @@ public final class EvalCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Dictionary dictionary;
+        SampleSet events;
         try (DictionaryRegistry source = registry.openExisting()) {
             if (subject.given() && version != null) {
                 subject.requireVersion(source, version);
@@ -114,13 +114,14 @@ public final class EvalCommand implements Callable<Integer> {
                                     .orElseThrow(() -> new CliException("No active version in " + registry.location()
                                             + ": give --dict-version N or activate one"));
             dictionary = source.get(chosen);
+            // Still open: it decodes the values zdict wrote into a kafka:// input, whatever their version.
+            events = InputReading.read(
+                    new Sampler(maxSamples, maxSampleBytes, 1.0, HoldoutFrom.RANDOM, sampling.seed, sampling.onError),
+                    inputs.expand(source),
+                    quiet.progress(),
+                    err);
         }
         DictionaryInfo info = dictionary.info();
-        SampleSet events = InputReading.read(
-                new Sampler(maxSamples, maxSampleBytes, 1.0, HoldoutFrom.RANDOM, sampling.seed, sampling.onError),
-                EventInput.expand(names),
-                quiet.progress(),
-                err);
         if (events.holdout().isEmpty()) {
             throw new CliException("No events in " + String.join(", ", events.inputs()));
         }

@@ -1,5 +1,13 @@
 package org.zdict.cli;
 
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.zdict.cli.train.Sizes;
 import org.zdict.internal.ZstdLevels;
 import org.zdict.train.DictionaryTrainer;
@@ -93,6 +101,57 @@ final class ListConverters {
                 return batch;
             } catch (NumberFormatException e) {
                 throw new TypeConversionException("'" + value + "' is not a batch size");
+            }
+        }
+    }
+
+    /**
+     * A point in time: an ISO-8601 time with its offset ({@code 2026-11-30T10:00:00Z}), or how long ago, as
+     * a number and a unit ({@code 90s}, {@code 30m}, {@code 6h}, {@code 7d}) or an ISO-8601 duration
+     * ({@code PT6H}).
+     */
+    static final class Since implements ITypeConverter<Instant> {
+        private final Clock clock;
+
+        Since() {
+            this(Clock.systemUTC());
+        }
+
+        Since(Clock clock) {
+            this.clock = clock;
+        }
+
+        @Override
+        public Instant convert(String value) {
+            String text = value.trim();
+            Matcher ago = Pattern.compile("(\\d{1,9})\\s*([smhd])").matcher(text.toLowerCase(Locale.ROOT));
+            Duration duration = null;
+            if (ago.matches()) {
+                long amount = Long.parseLong(ago.group(1));
+                duration = switch (ago.group(2)) {
+                    case "s" -> Duration.ofSeconds(amount);
+                    case "m" -> Duration.ofMinutes(amount);
+                    case "h" -> Duration.ofHours(amount);
+                    default -> Duration.ofDays(amount);
+                };
+            } else if (text.toUpperCase(Locale.ROOT).startsWith("P")) {
+                try {
+                    duration = Duration.parse(text);
+                } catch (DateTimeParseException e) {
+                    throw new TypeConversionException("'" + value + "' is not an ISO-8601 duration such as PT6H");
+                }
+            }
+            if (duration != null) {
+                if (duration.isNegative() || duration.isZero()) {
+                    throw new TypeConversionException("'" + value + "' must be a positive duration");
+                }
+                return clock.instant().minus(duration);
+            }
+            try {
+                return OffsetDateTime.parse(text).toInstant();
+            } catch (DateTimeParseException e) {
+                throw new TypeConversionException("'" + value + "' is neither how long ago (90s, 30m, 6h, 7d, PT6H)"
+                        + " nor an ISO-8601 time with its offset (2026-11-30T10:00:00Z)");
             }
         }
     }

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.zdict.RegistryNotFoundException;
 import org.zdict.cli.input.EventInput;
 import org.zdict.cli.train.GridPoint;
 import org.zdict.cli.train.GridSearch;
@@ -66,7 +67,7 @@ public final class TrainCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        List<String> names = inputs.names();
+        inputs.names();
         training.check();
         if (activate && registry == null) {
             throw new ParameterException(spec.commandLine(), "--activate needs --registry DIR");
@@ -85,8 +86,12 @@ public final class TrainCommand implements Callable<Integer> {
         // Every output is checked before any work, and the registry is changed last: a command that
         // fails leaves no new version behind.
         try (PlannedOutputs outputs = PlannedOutputs.prepare(reportJson, chart)) {
-            List<EventInput> eventInputs = EventInput.expand(names);
-            SampleSet samples = InputReading.read(training.sampler(), eventInputs, progress, err);
+            List<EventInput> eventInputs;
+            SampleSet samples;
+            try (DictionaryRegistry decoding = registryToDecodeTopics()) {
+                eventInputs = inputs.expand(decoding);
+                samples = InputReading.read(training.sampler(), eventInputs, progress, err);
+            }
             TrainingReport report = new GridSearch(training.grid()).run(samples, progress);
             ReportTable.print(report, out);
             if (training.holdoutFrom() == HoldoutFrom.LATEST) {
@@ -109,6 +114,21 @@ public final class TrainCommand implements Callable<Integer> {
             outputs.commit(out);
         }
         return ZdictCommand.EXIT_OK;
+    }
+
+    /**
+     * The registry that decodes the values zdict wrote into a kafka:// input: {@code --registry} if it
+     * exists already; null without one, or when no input is a topic.
+     */
+    private DictionaryRegistry registryToDecodeTopics() {
+        if (registry == null || !inputs.readsTopics()) {
+            return null;
+        }
+        try {
+            return RegistryOption.open(spec, registry, false);
+        } catch (RegistryNotFoundException e) {
+            return null;
+        }
     }
 
     /**

@@ -10,19 +10,51 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
+import org.zdict.cli.Progress;
+import org.zdict.kafka.internal.KafkaLocation;
+import org.zdict.registry.DictionaryRegistry;
 
 /**
- * One input named on the command line: a file, or {@code -} for standard input. Compression (gzip or
- * zstd) is recognised by its magic number, not its name.
+ * One input named on the command line: a file, {@code -} for standard input, or a Kafka topic. The
+ * compression of a file (gzip or zstd) is recognised by its magic number, not its name.
  *
  * @param name what to call it in messages
- * @param file the file, or null for standard input or a resource
+ * @param file the file, or null for standard input, a resource or a topic
  * @param resource opens the content when it is neither a file nor standard input, else null
+ * @param records reads the events of an input that is not a stream of JSON (a topic), else null
  */
-public record EventInput(String name, Path file, Resource resource) {
+public record EventInput(String name, Path file, Resource resource, Records records) {
     public static final String STDIN = "-";
+
+    public EventInput(String name, Path file, Resource resource) {
+        this(name, file, resource, null);
+    }
+
+    /** The events of an input that is not a stream of JSON, such as the records of a topic. */
+    @FunctionalInterface
+    public interface Records {
+        /**
+         * Reads them, with its own progress bar from {@code progress}.
+         *
+         * @param skipped told about every event that is skipped
+         */
+        Events open(Progress.Factory progress, Consumer<MalformedEventException> skipped) throws IOException;
+    }
+
+    /**
+     * The newest records of a topic. Values written by zdict are decoded with {@code registry} (or
+     * skipped, when it is null); other values are taken as they are.
+     */
+    public static EventInput ofTopic(KafkaLocation topic, TopicSampling sampling, DictionaryRegistry registry) {
+        String name = topic.withoutSettings();
+        return new EventInput(name, null, null, (progress, skipped) -> {
+            List<TopicRecord> newest = new TopicReader(topic, sampling).read(progress);
+            return new TopicEvents(name, newest, registry, skipped);
+        });
+    }
 
     /** Content that is neither a file nor standard input, such as a classpath resource. */
     @FunctionalInterface
@@ -64,7 +96,7 @@ public record EventInput(String name, Path file, Resource resource) {
         return file == null ? name : file.getFileName().toString();
     }
 
-    /** The size on disk (compressed), or -1 for standard input. */
+    /** The size on disk (compressed), or -1 for standard input and topics. */
     public long sizeOnDisk() throws IOException {
         return file == null ? -1 : Files.size(file);
     }

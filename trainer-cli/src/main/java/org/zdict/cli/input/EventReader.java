@@ -5,7 +5,6 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
-import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Arrays;
@@ -21,7 +20,7 @@ import java.util.function.Consumer;
  * and skipped ({@link OnError#SKIP}): reading resumes on the line after the one where the bad event
  * started.
  */
-public final class EventReader implements Closeable {
+public final class EventReader implements Events {
     private static final String NOT_UTF8 =
             "not UTF-8 JSON (a NUL byte or a UTF-16/UTF-32 byte order mark; convert the input to UTF-8)";
     private static final JsonFactory JSON =
@@ -59,11 +58,13 @@ public final class EventReader implements Closeable {
     }
 
     /** How many malformed events were skipped. */
+    @Override
     public long skippedCount() {
         return skippedCount;
     }
 
     /** How many bytes of input were read so far: the whole input once {@link #next} returned null. */
+    @Override
     public long inputBytes() {
         return window.filled();
     }
@@ -74,6 +75,7 @@ public final class EventReader implements Closeable {
      * @throws MalformedEventException for a malformed event under {@link OnError#FAIL}
      * @throws IOException if the input cannot be read
      */
+    @Override
     public byte[] next() throws IOException {
         while (!finished) {
             long eventStart = -1;

@@ -10,6 +10,7 @@ import java.util.function.Consumer;
 import org.zdict.cli.Progress;
 import org.zdict.cli.input.EventInput;
 import org.zdict.cli.input.EventReader;
+import org.zdict.cli.input.Events;
 import org.zdict.cli.input.MalformedEventException;
 import org.zdict.cli.input.OnError;
 import org.zdict.cli.input.Reservoir;
@@ -62,39 +63,50 @@ public final class Sampler {
         Reservoir reservoir = new Reservoir(maxSamples, maxSampleBytes, seed);
         long total = 0;
         for (EventInput input : inputs) {
-            long size = input.sizeOnDisk();
-            total = size < 0 || total < 0 ? -1 : total + size;
+            if (input.records() == null) {
+                long size = input.sizeOnDisk();
+                total = size < 0 || total < 0 ? -1 : total + size;
+            }
         }
-        long skippedCount = 0;
-        long oversized = 0;
-        long oversizedBytes = 0;
-        long inputBytes = 0;
+        Counts counts = new Counts();
         List<String> names = new ArrayList<>();
-        try (Progress bar = progress.start("Reading events", total, "MB", 1_000_000)) {
+        Progress bar = null;
+        try {
             for (EventInput input : inputs) {
                 names.add(input.name());
-                long eventsBefore = reservoir.seen() + oversized;
+                if (input.records() != null) {
+                    // A topic draws its own bar (records, not bytes): the bytes bar is closed meanwhile.
+                    if (bar != null) {
+                        bar.close();
+                        bar = null;
+                        total = -1;
+                    }
+                    try (Events events = input.records().open(progress, skipped)) {
+                        drain(events, reservoir, counts);
+                    }
+                    continue;
+                }
+                if (bar == null) {
+                    bar = progress.start("Reading events", total, "MB", 1_000_000);
+                }
+                long eventsBefore = reservoir.seen() + counts.oversized;
                 EventReader reader = null;
                 try (InputStream in = input.open(stdin, bar::stepBy)) {
                     reader = new EventReader(in, input.name(), onError, skipped);
-                    for (byte[] event = reader.next(); event != null; event = reader.next()) {
-                        if (event.length > MAX_EVENT_BYTES) {
-                            oversized++;
-                            oversizedBytes += event.length;
-                        } else {
-                            reservoir.offer(event);
-                        }
-                    }
-                    skippedCount += reader.skippedCount();
-                    inputBytes += reader.inputBytes();
+                    drain(reader, reservoir, counts);
                 } catch (IOException e) {
                     throw new IOException(
-                            "Cannot read " + input.name() + " after " + (reservoir.seen() + oversized - eventsBefore)
+                            "Cannot read " + input.name() + " after "
+                                    + (reservoir.seen() + counts.oversized - eventsBefore)
                                     + " event(s), " + (reader == null ? 0 : reader.inputBytes())
                                     + " bytes of content: " + describe(e) + " (is the file truncated or damaged?)",
                             e);
                 }
                 bar.setExtraMessage(reservoir.seen() + " events");
+            }
+        } finally {
+            if (bar != null) {
+                bar.close();
             }
         }
         List<byte[]> sample;
@@ -118,11 +130,33 @@ public final class Sampler {
                 names,
                 reservoir.seen(),
                 reservoir.seenBytes(),
-                skippedCount,
-                oversized,
-                oversizedBytes,
-                inputBytes,
+                counts.skipped,
+                counts.oversized,
+                counts.oversizedBytes,
+                counts.inputBytes,
                 trainEvents,
                 holdoutEvents);
+    }
+
+    /** Offers every event of one input to the reservoir, leaving out (and counting) the oversized ones. */
+    private static void drain(Events events, Reservoir reservoir, Counts counts) throws IOException {
+        for (byte[] event = events.next(); event != null; event = events.next()) {
+            if (event.length > MAX_EVENT_BYTES) {
+                counts.oversized++;
+                counts.oversizedBytes += event.length;
+            } else {
+                reservoir.offer(event);
+            }
+        }
+        counts.skipped += events.skippedCount();
+        counts.inputBytes += events.inputBytes();
+    }
+
+    /** What was read besides the sample, over all inputs. */
+    private static final class Counts {
+        long skipped;
+        long oversized;
+        long oversizedBytes;
+        long inputBytes;
     }
 }

@@ -1,0 +1,293 @@
+package org.zdict.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.GroupListing;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.test.KafkaClusterTestKit;
+import org.apache.kafka.common.test.TestKitNodes;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.zdict.cli.input.TopicReader;
+import org.zdict.cli.input.TopicRecord;
+import org.zdict.cli.input.TopicSampling;
+import org.zdict.codec.ZdictCodec;
+import org.zdict.kafka.internal.KafkaLocation;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
+import org.zdict.testing.SampleEvents;
+
+/**
+ * {@code --input kafka://...}: train and eval read the newest records of a real topic, decode what zdict
+ * wrote, skip what cannot be decoded, and leave the topic's consumer groups as they were.
+ */
+@Timeout(value = 180, unit = TimeUnit.SECONDS)
+class KafkaInputIT {
+    static KafkaClusterTestKit cluster;
+
+    @TempDir
+    static Path dir;
+
+    @BeforeAll
+    static void startBroker() throws Exception {
+        TestKitNodes nodes = new TestKitNodes.Builder()
+                .setCombined(true)
+                .setNumBrokerNodes(1)
+                .setNumControllerNodes(1)
+                .build();
+        cluster = new KafkaClusterTestKit.Builder(nodes)
+                .setConfigProp("offsets.topic.replication.factor", "1")
+                .setConfigProp("offsets.topic.num.partitions", "1")
+                .setConfigProp("transaction.state.log.replication.factor", "1")
+                .setConfigProp("transaction.state.log.min.isr", "1")
+                .setConfigProp("auto.create.topics.enable", "false")
+                .build();
+        cluster.format();
+        cluster.startup();
+        cluster.waitForReadyBrokers();
+    }
+
+    @AfterAll
+    static void stopBroker() throws Exception {
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    private static String topic(String name) {
+        return "kafka://" + cluster.bootstrapServers() + "/" + name;
+    }
+
+    private static void createTopic(String name, int partitions) throws Exception {
+        try (Admin admin = cluster.admin()) {
+            admin.createTopics(List.of(new NewTopic(name, Optional.of(partitions), Optional.empty())))
+                    .all()
+                    .get(30, TimeUnit.SECONDS);
+            // A new partition takes a moment to get its leader; writing before would be retried.
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (admin
+                    .describeTopics(List.of(name))
+                    .allTopicNames()
+                    .get(30, TimeUnit.SECONDS)
+                    .get(name)
+                    .partitions()
+                    .stream()
+                    .anyMatch(p -> p.leader() == null || p.leader().isEmpty())) {
+                assertTrue(System.nanoTime() < deadline, "no leader for every partition of " + name);
+                Thread.sleep(50);
+            }
+        }
+    }
+
+    /** Sends each value to partition {@code i % partitions} with timestamp {@code t0 + i}. */
+    private static void send(String topic, int partitions, long t0, List<byte[]> values) throws Exception {
+        Map<String, Object> config = new HashMap<>();
+        config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers());
+        config.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 60_000);
+        // The test kit's new partitions answer the first idempotent writes out of order: plain writes
+        // one request at a time keep the counts exact.
+        config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, false);
+        config.put(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, 1);
+        config.put(ProducerConfig.ACKS_CONFIG, "all");
+        try (KafkaProducer<byte[], byte[]> producer =
+                new KafkaProducer<>(config, new ByteArraySerializer(), new ByteArraySerializer())) {
+            List<java.util.concurrent.Future<?>> sent = new ArrayList<>();
+            for (int i = 0; i < values.size(); i++) {
+                sent.add(producer.send(new ProducerRecord<>(topic, i % partitions, t0 + i, null, values.get(i))));
+            }
+            for (java.util.concurrent.Future<?> future : sent) {
+                future.get(60, TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    private static Set<String> groups() throws Exception {
+        try (Admin admin = cluster.admin()) {
+            return admin.listGroups().all().get(30, TimeUnit.SECONDS).stream()
+                    .map(GroupListing::groupId)
+                    .collect(Collectors.toSet());
+        }
+    }
+
+    private static Map<TopicPartition, OffsetAndMetadata> committed(String group) throws Exception {
+        try (Admin admin = cluster.admin()) {
+            return admin.listConsumerGroupOffsets(group)
+                    .partitionsToOffsetAndMetadata()
+                    .get(30, TimeUnit.SECONDS);
+        }
+    }
+
+    /** A real consumer group of the topic, with offsets committed in the middle of each partition. */
+    private static void commitMidway(String group, String topic, int partitions) {
+        Map<String, Object> config = new HashMap<>();
+        config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers());
+        config.put(ConsumerConfig.GROUP_ID_CONFIG, group);
+        try (KafkaConsumer<byte[], byte[]> consumer =
+                new KafkaConsumer<>(config, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+            Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
+            for (int p = 0; p < partitions; p++) {
+                offsets.put(new TopicPartition(topic, p), new OffsetAndMetadata(5 + p));
+            }
+            consumer.commitSync(offsets);
+        }
+    }
+
+    @Test
+    void trainsOnAMixedTopicDecodingZdictValuesSkippingUndecodableOnesAndJoiningNoGroup() throws Exception {
+        Path registryDir = dir.resolve("mixed-registry");
+        Path seedEvents = Cli.syntheticEvents(dir, "seed.jsonl", 1500, 3);
+        assertEquals(0, Cli.trainSmall(seedEvents, registryDir).exitCode());
+
+        List<byte[]> plain = SampleEvents.synthetic(600, 11);
+        List<byte[]> encoded = new ArrayList<>();
+        try (DictionaryRegistry registry = DictionaryRegistries.open(registryDir.toString(), Map.of());
+                ZdictCodec codec = ZdictCodec.of(registry)) {
+            for (byte[] event : SampleEvents.synthetic(600, 12)) {
+                encoded.add(codec.compress(1, event));
+            }
+        }
+        byte[] unknownVersion = {(byte) 0xD1, 0x63, 1, 2, 3, 4, 5, 6, 7, 8};
+        byte[] damaged = encoded.get(0).clone();
+        damaged[damaged.length - 3] ^= 0x55;
+        damaged[damaged.length - 2] ^= 0x55;
+        byte[] foreignMarker = {(byte) 0xDA, 9, 9, 9};
+        List<byte[]> values = new ArrayList<>();
+        for (int i = 0; i < 600; i++) {
+            values.add(plain.get(i));
+            values.add(encoded.get(i));
+            if (i == 100) {
+                values.add(unknownVersion);
+            } else if (i == 300) {
+                values.add(damaged);
+            } else if (i == 500) {
+                values.add(foreignMarker);
+            }
+        }
+        createTopic("mixed", 3);
+        send("mixed", 3, 1_700_000_000_000L, values);
+        commitMidway("real-consumers", "mixed", 3);
+        Set<String> groupsBefore = groups();
+        Map<TopicPartition, OffsetAndMetadata> committedBefore = committed("real-consumers");
+
+        Path report = dir.resolve("mixed-report.json");
+        Cli.Result result = Cli.trainTiny(
+                "--input",
+                topic("mixed"),
+                "--registry",
+                registryDir.toString(),
+                "--holdout-from",
+                "latest",
+                "--report-json",
+                report.toString());
+
+        assertEquals(0, result.exitCode(), result.toString());
+        assertTrue(result.err().contains("zdict: skipped 3 event(s)"), result.toString());
+        assertTrue(result.err().contains("partition"), "each skip names where it is: " + result);
+        assertTrue(result.out().contains("Read 1,200 events"), result.toString());
+        assertTrue(result.out().contains("Published as version 2"), result.toString());
+        assertTrue(Files.readString(report).contains("\"kafka://" + cluster.bootstrapServers() + "/mixed\""));
+        assertEquals(groupsBefore, groups(), "reading created or removed a consumer group");
+        assertEquals(Set.of("real-consumers"), groups());
+        assertEquals(committedBefore, committed("real-consumers"), "reading moved a group's committed offsets");
+    }
+
+    @Test
+    void readsTheNewestRecordsAcrossPartitionsInTheOrderTheyWereWritten() throws Exception {
+        createTopic("ordered", 3);
+        List<byte[]> values = new ArrayList<>();
+        for (int i = 0; i < 90; i++) {
+            values.add(("{\"n\":" + i + "}").getBytes(StandardCharsets.UTF_8));
+        }
+        long t0 = 1_700_000_000_000L;
+        send("ordered", 3, t0, values);
+        KafkaLocation location = KafkaLocation.parse(topic("ordered"));
+
+        List<TopicRecord> newest = new TopicReader(location, new TopicSampling(20, null, 1 << 20)).read(Progress.NONE);
+        List<String> read = newest.stream()
+                .map(r -> new String(r.value(), StandardCharsets.UTF_8))
+                .toList();
+        List<String> expected = new ArrayList<>();
+        for (int i = 70; i < 90; i++) {
+            expected.add("{\"n\":" + i + "}");
+        }
+        assertEquals(expected, read);
+
+        List<TopicRecord> since = new TopicReader(
+                        location, new TopicSampling(1000, java.time.Instant.ofEpochMilli(t0 + 85), 1 << 20))
+                .read(Progress.NONE);
+        assertEquals(5, since.size());
+        assertEquals(t0 + 85, since.get(0).timestamp());
+        assertTrue(groups().stream().noneMatch(g -> g.startsWith("zdict")), groups().toString());
+    }
+
+    @Test
+    void evalMeasuresTheActiveVersionOnATopic() throws Exception {
+        Path registryDir = dir.resolve("eval-registry");
+        assertEquals(
+                0,
+                Cli.trainSmall(Cli.syntheticEvents(dir, "eval-seed.jsonl", 1500, 5), registryDir)
+                        .exitCode());
+        createTopic("eval-events", 2);
+        send("eval-events", 2, 1_700_000_000_000L, SampleEvents.synthetic(400, 21));
+
+        Cli.Result result = Cli.run(
+                "eval", "-q", "--input", topic("eval-events"), "--registry", registryDir.toString(), "--batch", "1");
+
+        assertEquals(0, result.exitCode(), result.toString());
+        assertTrue(result.out().contains("on 400 events"), result.toString());
+        assertTrue(result.out().contains("from kafka://"), result.toString());
+    }
+
+    @Test
+    void aMissingTopicAnEmptyOneAndAnUnreachableClusterFailClearlyAndInTime() throws Exception {
+        String secret = "hunter2";
+        Cli.Result missing =
+                Cli.trainTiny("--input", topic("no-such-topic") + "?ssl.key.password=" + secret + "&client.id=x");
+        assertEquals(1, missing.exitCode(), missing.toString());
+        assertTrue(missing.err().contains("No topic 'no-such-topic'"), missing.toString());
+        assertFalse(missing.err().contains(secret), "the error shows a secret setting: " + missing);
+
+        createTopic("empty", 2);
+        Cli.Result empty = Cli.trainTiny("--input", topic("empty"));
+        assertEquals(1, empty.exitCode(), empty.toString());
+        assertTrue(empty.err().contains("has no records"), empty.toString());
+
+        long start = System.nanoTime();
+        Cli.Result unreachable = Cli.trainTiny(
+                "--input", "kafka://127.0.0.1:1/events?default.api.timeout.ms=2000&request.timeout.ms=1500");
+        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        assertEquals(1, unreachable.exitCode(), unreachable.toString());
+        assertTrue(unreachable.err().contains("2000 ms"), unreachable.toString());
+        assertTrue(millis < 20_000, "took " + millis + " ms to fail");
+
+        Cli.Result malformed = Cli.trainTiny("--input", "kafka://host-without-port/events");
+        assertEquals(2, malformed.exitCode(), malformed.toString());
+        assertTrue(malformed.err().contains("'host-without-port' is not HOST:PORT"), malformed.toString());
+    }
+}
