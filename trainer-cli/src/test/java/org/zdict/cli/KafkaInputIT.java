@@ -37,10 +37,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.zdict.cli.input.TopicReader;
 import org.zdict.cli.input.TopicRecord;
 import org.zdict.cli.input.TopicSampling;
-import org.zdict.codec.ZdictCodec;
+import org.zdict.kafka.ZdictSerdeConfig;
+import org.zdict.kafka.ZdictSerializer;
 import org.zdict.kafka.internal.KafkaLocation;
-import org.zdict.registry.DictionaryRegistries;
-import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
 
 /**
@@ -166,16 +165,15 @@ class KafkaInputIT {
 
         List<byte[]> plain = SampleEvents.synthetic(600, 11);
         List<byte[]> encoded = new ArrayList<>();
-        try (DictionaryRegistry registry = DictionaryRegistries.open(registryDir.toString(), Map.of());
-                ZdictCodec codec = ZdictCodec.of(registry)) {
+        try (ZdictSerializer<byte[]> serializer = new ZdictSerializer<>(new ByteArraySerializer())) {
+            serializer.configure(Map.of(ZdictSerdeConfig.REGISTRY_CONFIG, registryDir.toString()), false);
             for (byte[] event : SampleEvents.synthetic(600, 12)) {
-                encoded.add(codec.compress(1, event));
+                encoded.add(serializer.serialize("mixed", event)); // as producers write them: no checksum
             }
         }
-        byte[] unknownVersion = {(byte) 0xD1, 0x63, 1, 2, 3, 4, 5, 6, 7, 8};
-        byte[] damaged = encoded.get(0).clone();
-        damaged[damaged.length - 3] ^= 0x55;
-        damaged[damaged.length - 2] ^= 0x55;
+        byte[] unknownVersion = encoded.get(1).clone();
+        unknownVersion[1] = 99; // written with another registry's version 99
+        byte[] damaged = java.util.Arrays.copyOf(encoded.get(0), encoded.get(0).length - 6); // truncated
         byte[] foreignMarker = {(byte) 0xDA, 9, 9, 9};
         List<byte[]> values = new ArrayList<>();
         for (int i = 0; i < 600; i++) {

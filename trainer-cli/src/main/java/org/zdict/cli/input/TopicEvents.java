@@ -37,7 +37,11 @@ final class TopicEvents implements Events {
         this.topic = topic;
         this.records = records.iterator();
         this.registry = registry == null ? null : registry.describe();
-        this.codec = registry == null ? ZdictCodec.of(new InMemoryDictionaryRegistry()) : ZdictCodec.of(registry);
+        // Kafka's record batch CRC has checked the values: payloads written without a checksum (the
+        // serializer's default) are accepted, as ZdictDeserializer accepts them.
+        this.codec = ZdictCodec.builder(registry == null ? new InMemoryDictionaryRegistry() : registry)
+                .checksum(false)
+                .build();
         this.skipped = skipped;
     }
 

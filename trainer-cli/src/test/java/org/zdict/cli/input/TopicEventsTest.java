@@ -33,7 +33,8 @@ class TopicEventsTest {
         try (ZdictCodec codec = ZdictCodec.of(registry)) {
             encoded = codec.compress(1, events.get(0));
         }
-        byte[] unknownVersion = {(byte) 0xD1, 0x09, 1, 2, 3};
+        byte[] unknownVersion = encoded.clone();
+        unknownVersion[1] = 9; // the same frame, said to be of version 9, which the registry does not hold
         List<TopicRecord> records =
                 List.of(record(0, plain), record(1, encoded), record(2, unknownVersion), record(3, bareFrame));
         List<MalformedEventException> skipped = new ArrayList<>();
