@@ -14,6 +14,7 @@ import org.zdict.cli.train.VersionEvaluation;
 import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistry;
+import org.zdict.train.DictionaryTrainer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -30,6 +31,11 @@ import picocli.CommandLine.Spec;
                     + " recorded when it was trained, and warn when it has drifted."
         })
 public final class EvalCommand implements Callable<Integer> {
+    /** The fewest held-out events a quick candidate is judged on. */
+    static final int MIN_CANDIDATE_HOLDOUT = 50;
+    /** The gain over the version from which a retrain is said to pay. */
+    static final double CANDIDATE_PAYS = 0.05;
+
     @Spec
     CommandSpec spec;
 
@@ -87,6 +93,11 @@ public final class EvalCommand implements Callable<Integer> {
     @Option(names = "--fail-on-drift", description = "Exit with 1 when the drift warning is given.")
     boolean failOnDrift;
 
+    @Option(
+            names = "--no-candidate",
+            description = "Do not train a quick candidate on the older events to say whether a retrain would pay.")
+    boolean noCandidate;
+
     @Mixin
     QuietOption quiet;
 
@@ -116,7 +127,8 @@ public final class EvalCommand implements Callable<Integer> {
             dictionary = source.get(chosen);
             // Still open: it decodes the values zdict wrote into a kafka:// input, whatever their version.
             events = InputReading.read(
-                    new Sampler(maxSamples, maxSampleBytes, 1.0, HoldoutFrom.RANDOM, sampling.seed, sampling.onError),
+                    // Every event is measured; in input order (newest first), for the quick candidate.
+                    new Sampler(maxSamples, maxSampleBytes, 1.0, HoldoutFrom.LATEST, sampling.seed, sampling.onError),
                     inputs.expand(source),
                     quiet.progress(),
                     err);
@@ -154,7 +166,62 @@ public final class EvalCommand implements Callable<Integer> {
                     m.ratio() / lz4.get(i).ratio(),
                     m.compressMBps());
         }
-        return reportDrift(info, now, zstd, out, err);
+        int exitCode = reportDrift(info, now, zstd, out, err);
+        if (!noCandidate) {
+            compareWithCandidate(dictionary, events.holdout(), out);
+        }
+        return exitCode;
+    }
+
+    /**
+     * Trains one dictionary like the version (its size and level) on the older four fifths of the events
+     * and measures both on the newest fifth, at the first batch size: whether a retrain would likely pay.
+     */
+    private void compareWithCandidate(Dictionary dictionary, List<byte[]> newestFirst, PrintWriter out) {
+        DictionaryInfo info = dictionary.info();
+        int held = newestFirst.size() / 5;
+        if (held < MIN_CANDIDATE_HOLDOUT) {
+            out.printf(
+                    Locale.ROOT,
+                    "No quick candidate: %,d events are too few (it needs %,d, to hold out the newest %,d).%n",
+                    newestFirst.size(),
+                    MIN_CANDIDATE_HOLDOUT * 5,
+                    MIN_CANDIDATE_HOLDOUT);
+            out.flush();
+            return;
+        }
+        List<byte[]> newest = newestFirst.subList(0, held);
+        List<byte[]> older = newestFirst.subList(held, newestFirst.size());
+        byte[] candidate;
+        try {
+            candidate = DictionaryTrainer.train(older, info.size(), info.level());
+        } catch (RuntimeException e) {
+            out.println("No quick candidate: " + ErrorReporter.describe(e));
+            out.flush();
+            return;
+        }
+        VersionEvaluation evaluation = new VersionEvaluation(newest, List.of(batchSizes.get(0)));
+        Measurement current =
+                evaluation.dictionary(dictionary.content(), info.level()).get(0);
+        Measurement fresh = evaluation.dictionary(candidate, info.level()).get(0);
+        double gain = fresh.ratio() / current.ratio() - 1;
+        out.printf(
+                Locale.ROOT,
+                "Quick candidate (%s, level %d) trained on the older %,d events: %.2fx on the newest %,d, against"
+                        + " %.2fx for version %d (%+.1f%%, batches of %d): %s%n",
+                Sizes.format(info.size()),
+                info.level(),
+                older.size(),
+                fresh.ratio(),
+                newest.size(),
+                current.ratio(),
+                info.version(),
+                gain * 100,
+                current.batchSize(),
+                gain >= CANDIDATE_PAYS
+                        ? "a retrain would likely pay."
+                        : "a retrain would not pay now (under " + Math.round(CANDIDATE_PAYS * 100) + "%).");
+        out.flush();
     }
 
     private int reportDrift(

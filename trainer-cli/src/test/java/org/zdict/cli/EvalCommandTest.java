@@ -33,6 +33,8 @@ class EvalCommandTest {
         assertTrue(result.out().contains("At training: "), result::toString);
         assertTrue(result.out().contains("No drift beyond 10%"), result::toString);
         assertTrue(result.out().contains("lz4"), result::toString);
+        assertTrue(result.out().contains("trained on the older 800 events"), result::toString);
+        assertTrue(result.out().contains("a retrain would not pay now"), result::toString);
     }
 
     @Test
@@ -54,6 +56,8 @@ class EvalCommandTest {
         assertEquals(0, result.exitCode(), result::toString);
         assertTrue(result.err().contains("WARNING: version 1 compresses this data"), result::toString);
         assertTrue(result.err().contains("a retrain is due"), result::toString);
+        assertTrue(result.out().contains("Quick candidate"), result::toString);
+        assertTrue(result.out().contains("a retrain would likely pay"), "a quick candidate beats it: " + result);
 
         Cli.Result failing =
                 Cli.run("eval", "-q", "--registry", registry.toString(), drifted.toString(), "--fail-on-drift");

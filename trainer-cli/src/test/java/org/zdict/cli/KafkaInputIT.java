@@ -260,6 +260,7 @@ class KafkaInputIT {
         assertEquals(0, result.exitCode(), result.toString());
         assertTrue(result.out().contains("on 400 events"), result.toString());
         assertTrue(result.out().contains("from kafka://"), result.toString());
+        assertTrue(result.out().contains("Quick candidate"), "says whether a retrain would pay: " + result);
     }
 
     @Test
