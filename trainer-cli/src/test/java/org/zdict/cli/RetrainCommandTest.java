@@ -186,6 +186,37 @@ class RetrainCommandTest {
     }
 
     @Test
+    void aWorseCandidateIsNeverActivatedEvenWithNoMinGain() throws IOException {
+        // A tiny dictionary trained on a few dozen events cannot match the active 2K-4K one.
+        Cli.Result result = Cli.run(
+                "retrain",
+                "-q",
+                "--input",
+                moreClicks.toString(),
+                "--registry",
+                registry.toString(),
+                "--max-samples",
+                "40",
+                "--dict-size",
+                "256",
+                "--level",
+                "1",
+                "--min-mbps",
+                "0",
+                "--min-gain",
+                "0",
+                "--min-interval",
+                "0",
+                "--report-json",
+                dir.resolve("report.json").toString());
+        assertEquals(0, result.exitCode(), result.toString());
+        JsonNode report = report();
+        assertEquals("kept", report.get("decision").asText(), result.toString());
+        assertTrue(report.get("gain").asDouble() < 0, report.toString());
+        assertEquals(1, versions().size());
+    }
+
+    @Test
     void refusesAnUnknownSubjectListingTheKnownOnes() {
         Cli.Result result = retrain(logs, "--subject", "orders");
         assertEquals(1, result.exitCode(), result.toString());
