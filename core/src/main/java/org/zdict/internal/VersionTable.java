@@ -1,5 +1,6 @@
 package org.zdict.internal;
 
+import java.time.Instant;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -124,6 +125,14 @@ public record VersionTable(int nextVersion, SortedMap<Integer, DictionaryInfo> v
     }
 
     public VersionTable withActive(int version, String where) {
+        return withActive(version, where, null);
+    }
+
+    /**
+     * The table with {@code version} active in its subject, recording {@code at} as its activation time
+     * ({@link DictionaryInfo#ACTIVATED_AT}) when not null.
+     */
+    public VersionTable withActive(int version, String where, Instant at) {
         DictionaryInfo target = require(version, where);
         if (target.status() == DictionaryStatus.RETIRED) {
             throw new RegistryException("Cannot activate version " + version + " in " + where
@@ -135,11 +144,21 @@ public record VersionTable(int nextVersion, SortedMap<Integer, DictionaryInfo> v
                 next.put(info.version(), info.withStatus(DictionaryStatus.AVAILABLE));
             }
         }
-        next.put(version, target.withStatus(DictionaryStatus.ACTIVE));
+        DictionaryInfo active = target.withStatus(DictionaryStatus.ACTIVE);
+        boolean newlyActive = target.status() != DictionaryStatus.ACTIVE;
+        next.put(version, at != null && newlyActive ? active.withTime(DictionaryInfo.ACTIVATED_AT, at) : active);
         return new VersionTable(nextVersion, next);
     }
 
     public VersionTable withRetired(int version, String where) {
+        return withRetired(version, where, null);
+    }
+
+    /**
+     * The table with {@code version} retired, recording {@code at} as its retirement time ({@link
+     * DictionaryInfo#RETIRED_AT}) when not null.
+     */
+    public VersionTable withRetired(int version, String where, Instant at) {
         DictionaryInfo target = require(version, where);
         if (target.status() == DictionaryStatus.ACTIVE) {
             throw new RegistryException("Cannot retire version " + version + " in " + where
@@ -147,7 +166,9 @@ public record VersionTable(int nextVersion, SortedMap<Integer, DictionaryInfo> v
                     + "'; activate another version of it first");
         }
         SortedMap<Integer, DictionaryInfo> next = new TreeMap<>(versions);
-        next.put(version, target.withStatus(DictionaryStatus.RETIRED));
+        DictionaryInfo retired = target.withStatus(DictionaryStatus.RETIRED);
+        boolean newlyRetired = target.status() != DictionaryStatus.RETIRED;
+        next.put(version, at != null && newlyRetired ? retired.withTime(DictionaryInfo.RETIRED_AT, at) : retired);
         return new VersionTable(nextVersion, next);
     }
 
@@ -184,6 +205,10 @@ public record VersionTable(int nextVersion, SortedMap<Integer, DictionaryInfo> v
             for (Map.Entry<String, String> e : metadata.entrySet()) {
                 if (e.getKey() == null || e.getValue() == null) {
                     throw new IllegalArgumentException("Metadata keys and values must not be null: " + metadata);
+                }
+                if (e.getKey().equals(DictionaryInfo.ACTIVATED_AT) || e.getKey().equals(DictionaryInfo.RETIRED_AT)) {
+                    throw new IllegalArgumentException("Metadata key '" + e.getKey()
+                            + "' is recorded by the registry itself and cannot be published");
                 }
             }
         }

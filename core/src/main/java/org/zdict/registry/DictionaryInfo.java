@@ -1,9 +1,11 @@
 package org.zdict.registry;
 
 import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.Collections;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -17,7 +19,9 @@ import java.util.TreeMap;
  * @param level the zstd level the dictionary was built for (the codec's default level for it)
  * @param createdAt when it was published
  * @param status active (the active version of its subject), available or retired
- * @param metadata free-form training metadata (samples, held-out ratio, ...), sorted by key
+ * @param metadata free-form training metadata (samples, held-out ratio, ...), sorted by key; the registry
+ *     itself records the lifecycle times {@value #ACTIVATED_AT} and {@value #RETIRED_AT} here (ISO-8601),
+ *     keys that publishing refuses
  */
 public record DictionaryInfo(
         int version,
@@ -31,6 +35,12 @@ public record DictionaryInfo(
 
     /** The subject of versions published without one: {@value}. */
     public static final String DEFAULT_SUBJECT = SubjectNames.DEFAULT;
+
+    /** Metadata key: when the version last became the active version of its subject, ISO-8601. */
+    public static final String ACTIVATED_AT = "activatedAt";
+
+    /** Metadata key: when the version was retired, ISO-8601. */
+    public static final String RETIRED_AT = "retiredAt";
 
     public DictionaryInfo {
         if (version <= 0) {
@@ -57,5 +67,37 @@ public record DictionaryInfo(
 
     public DictionaryInfo withStatus(DictionaryStatus newStatus) {
         return new DictionaryInfo(version, subject, sha256, size, level, createdAt, newStatus, metadata);
+    }
+
+    /**
+     * When the version last became the active version of its subject; empty if it never did, or if that
+     * happened before registries recorded it.
+     */
+    public Optional<Instant> activatedAt() {
+        return time(ACTIVATED_AT);
+    }
+
+    /** When the version was retired; empty if it is not retired, or was retired before registries recorded it. */
+    public Optional<Instant> retiredAt() {
+        return status == DictionaryStatus.RETIRED ? time(RETIRED_AT) : Optional.empty();
+    }
+
+    /** This record with the lifecycle time {@code key} ({@link #ACTIVATED_AT} or {@link #RETIRED_AT}) set. */
+    public DictionaryInfo withTime(String key, Instant at) {
+        Map<String, String> stamped = new TreeMap<>(metadata);
+        stamped.put(key, at.toString());
+        return new DictionaryInfo(version, subject, sha256, size, level, createdAt, status, stamped);
+    }
+
+    private Optional<Instant> time(String key) {
+        String value = metadata.get(key);
+        if (value == null) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(Instant.parse(value));
+        } catch (DateTimeParseException e) {
+            return Optional.empty();
+        }
     }
 }

@@ -94,7 +94,7 @@ public final class DirectoryDictionaryRegistry implements DictionaryRegistry {
     @Override
     public void activate(int version) {
         change(table -> {
-            VersionTable next = table.withActive(version, describe());
+            VersionTable next = table.withActive(version, describe(), clock.instant());
             folder.readVerified(table.require(version, describe()));
             return next;
         });
@@ -102,7 +102,7 @@ public final class DirectoryDictionaryRegistry implements DictionaryRegistry {
 
     @Override
     public void retire(int version) {
-        change(table -> table.withRetired(version, describe()));
+        change(table -> table.withRetired(version, describe(), clock.instant()));
     }
 
     @Override

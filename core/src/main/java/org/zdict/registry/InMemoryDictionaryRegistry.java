@@ -48,12 +48,12 @@ public final class InMemoryDictionaryRegistry implements DictionaryRegistry {
 
     @Override
     public synchronized void activate(int version) {
-        update(state.withActive(version, WHERE));
+        update(state.withActive(version, WHERE, clock.instant()));
     }
 
     @Override
     public synchronized void retire(int version) {
-        update(state.withRetired(version, WHERE));
+        update(state.withRetired(version, WHERE, clock.instant()));
     }
 
     @Override

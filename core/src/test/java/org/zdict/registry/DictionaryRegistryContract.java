@@ -290,4 +290,35 @@ public abstract class DictionaryRegistryContract {
                         DictionaryStatus.AVAILABLE),
                 fresh.list().stream().map(DictionaryInfo::status).toList());
     }
+
+    @Test
+    void recordsWhenEachVersionWasActivatedAndRetiredAndKeepsItAcrossReopening() throws Exception {
+        java.time.Instant before = java.time.Instant.now().minusSeconds(1);
+        DictionaryInfo first = registry.publish(DICTIONARY, 3, Map.of());
+        DictionaryInfo second = registry.publish(OTHER_DICTIONARY, 5, Map.of());
+        assertTrue(registry.info(first.version()).orElseThrow().activatedAt().isEmpty());
+        registry.activate(first.version());
+        registry.activate(second.version());
+        registry.retire(first.version());
+        java.time.Instant after = java.time.Instant.now().plusSeconds(1);
+
+        DictionaryRegistry reader = another();
+        DictionaryInfo retired = reader.info(first.version()).orElseThrow();
+        DictionaryInfo active = reader.info(second.version()).orElseThrow();
+        java.time.Instant retiredAt = retired.retiredAt().orElseThrow();
+        java.time.Instant activatedAt = active.activatedAt().orElseThrow();
+        assertTrue(retiredAt.isAfter(before) && retiredAt.isBefore(after), retired.toString());
+        assertTrue(activatedAt.isAfter(before) && activatedAt.isBefore(after), active.toString());
+        assertFalse(retiredAt.isBefore(activatedAt), "retired before the other was activated: " + retired);
+        assertTrue(active.retiredAt().isEmpty(), active.toString());
+    }
+
+    @Test
+    void refusesToPublishTheLifecycleTimesAsMetadata() {
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
+                () -> registry.publish(DICTIONARY, 3, Map.of(DictionaryInfo.RETIRED_AT, "2020-01-01T00:00:00Z")));
+        assertTrue(e.getMessage().contains("retiredAt"), e.getMessage());
+        assertTrue(registry.list().isEmpty());
+    }
 }

@@ -1,6 +1,8 @@
 package org.zdict.kafka;
 
 import java.util.Map;
+import org.apache.kafka.clients.CommonClientConfigs;
+import org.zdict.RegistryLocationException;
 import org.zdict.kafka.internal.KafkaLocation;
 import org.zdict.registry.DictionaryRegistry;
 import org.zdict.registry.RegistryProvider;
@@ -41,6 +43,24 @@ public final class KafkaRegistryProvider implements RegistryProvider {
         return create
                 ? KafkaDictionaryRegistry.open(parsed.bootstrapServers(), parsed.topic(), merged)
                 : KafkaDictionaryRegistry.openExisting(parsed.bootstrapServers(), parsed.topic(), merged);
+    }
+
+    /**
+     * The settings another Kafka client needs to reach the cluster of the registry at {@code location}
+     * ({@code kafka://HOST:PORT/TOPIC?...}): {@code bootstrap.servers} and the location's client settings
+     * (TLS, SASL), without the registry's own {@code zdict.} settings. For tools that read the topics
+     * the registry's versions serve (for example their {@code retention.ms}).
+     *
+     * @throws RegistryLocationException if the location is not a kafka:// registry location
+     */
+    public static Map<String, Object> clientSettings(String location) {
+        if (location == null || !location.startsWith(SCHEME)) {
+            throw new RegistryLocationException(String.valueOf(location), "expected " + FORM);
+        }
+        KafkaLocation parsed = parse(location);
+        Map<String, Object> client = new KafkaRegistryConfig(parsed.settings()).clientSettings();
+        client.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, parsed.bootstrapServers());
+        return client;
     }
 
     /** The location's query settings, overridden by {@code settings}. */

@@ -45,11 +45,11 @@ final class LifecycleWriter {
     }
 
     void activate(int version) {
-        change(table -> table.withActive(version, where));
+        change(table -> table.withActive(version, where, clock.instant()));
     }
 
     void retire(int version) {
-        change(table -> table.withRetired(version, where));
+        change(table -> table.withRetired(version, where, clock.instant()));
     }
 
     /** Removes {@code version}, then tombstones its dictionary record; its number is never reused. */

@@ -1,5 +1,6 @@
 package org.zdict.kafka;
 
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
@@ -139,7 +140,16 @@ final class RegistryLog {
                     : stateRecord.retired().contains(facts.version())
                             ? DictionaryStatus.RETIRED
                             : DictionaryStatus.AVAILABLE;
-            infos.put(facts.version(), facts.withStatus(status));
+            DictionaryInfo info = facts.withStatus(status);
+            Long activatedAt = stateRecord.activatedAt().get(facts.version());
+            if (activatedAt != null) {
+                info = info.withTime(DictionaryInfo.ACTIVATED_AT, Instant.ofEpochMilli(activatedAt));
+            }
+            Long retiredAt = stateRecord.retiredAt().get(facts.version());
+            if (retiredAt != null && status == DictionaryStatus.RETIRED) {
+                info = info.withTime(DictionaryInfo.RETIRED_AT, Instant.ofEpochMilli(retiredAt));
+            }
+            infos.put(facts.version(), info);
         }
         table = new VersionTable(next, infos);
         return true;

@@ -55,6 +55,8 @@ final class RegistryRecords {
      * @param removed removed versions (never reused, their records are tombstoned)
      * @param everActive versions that have been active at some time (records may use them)
      * @param retiredAt when each retired version was retired, epoch milliseconds
+     * @param activatedAt when each version that is or was active last became active, epoch milliseconds
+     *     (readers of the previous release skip it)
      * @param basedOn the offset of the state record this one replaces, -1 for the first
      */
     public record StateRecord(
@@ -65,9 +67,23 @@ final class RegistryRecords {
             SortedSet<Integer> removed,
             SortedSet<Integer> everActive,
             Map<Integer, Long> retiredAt,
+            Map<Integer, Long> activatedAt,
             long basedOn) {
-        public static final StateRecord INITIAL =
-                new StateRecord(1, 0, Map.of(), new TreeSet<>(), new TreeSet<>(), new TreeSet<>(), Map.of(), -1);
+        public static final StateRecord INITIAL = new StateRecord(
+                1, 0, Map.of(), new TreeSet<>(), new TreeSet<>(), new TreeSet<>(), Map.of(), Map.of(), -1);
+
+        /** A state record without activation times, as the previous release wrote it. */
+        public StateRecord(
+                int nextVersion,
+                int active,
+                Map<String, Integer> activeBySubject,
+                SortedSet<Integer> retired,
+                SortedSet<Integer> removed,
+                SortedSet<Integer> everActive,
+                Map<Integer, Long> retiredAt,
+                long basedOn) {
+            this(nextVersion, active, activeBySubject, retired, removed, everActive, retiredAt, Map.of(), basedOn);
+        }
 
         public StateRecord {
             activeBySubject = Collections.unmodifiableSortedMap(new TreeMap<>(activeBySubject));
@@ -75,6 +91,7 @@ final class RegistryRecords {
             removed = new TreeSet<>(removed);
             everActive = new TreeSet<>(everActive);
             retiredAt = Map.copyOf(retiredAt);
+            activatedAt = Map.copyOf(activatedAt);
         }
 
         /**
@@ -102,6 +119,11 @@ final class RegistryRecords {
             for (int v : nextRetired) {
                 nextRetiredAt.putIfAbsent(v, nowMillis);
             }
+            Map<Integer, Long> nextActivatedAt = new TreeMap<>(activatedAt);
+            nextActivatedAt.keySet().retainAll(after.versions().keySet());
+            for (DictionaryInfo info : after.versions().values()) {
+                info.activatedAt().ifPresent(at -> nextActivatedAt.put(info.version(), at.toEpochMilli()));
+            }
             Map<String, Integer> nextActiveBySubject = new TreeMap<>(after.actives());
             nextActiveBySubject.remove(DictionaryInfo.DEFAULT_SUBJECT);
             return new StateRecord(
@@ -112,6 +134,7 @@ final class RegistryRecords {
                     nextRemoved,
                     nextEverActive,
                     nextRetiredAt,
+                    nextActivatedAt,
                     basedOn);
         }
 
@@ -184,6 +207,9 @@ final class RegistryRecords {
                 json.writeNumberField(Integer.toString(e.getKey()), e.getValue());
             }
             json.writeEndObject();
+            if (!s.activatedAt().isEmpty()) {
+                writeTimes(json, "activatedAt", s.activatedAt());
+            }
             json.writeNumberField("basedOn", s.basedOn());
         });
     }
@@ -239,6 +265,7 @@ final class RegistryRecords {
             SortedSet<Integer> removed = new TreeSet<>();
             SortedSet<Integer> everActive = new TreeSet<>();
             Map<Integer, Long> retiredAt = new TreeMap<>();
+            Map<Integer, Long> activatedAt = new TreeMap<>();
             while (json.nextToken() == JsonToken.FIELD_NAME) {
                 String field = json.currentName();
                 JsonToken token = json.nextToken();
@@ -257,19 +284,21 @@ final class RegistryRecords {
                             activeBySubject.put(subject, json.getIntValue());
                         }
                     }
-                    case "retiredAt" -> {
-                        expect(token, JsonToken.START_OBJECT, "a retiredAt object");
-                        while (json.nextToken() == JsonToken.FIELD_NAME) {
-                            int version = Integer.parseInt(json.currentName());
-                            json.nextToken();
-                            retiredAt.put(version, json.getLongValue());
-                        }
-                    }
+                    case "retiredAt" -> readTimes(json, token, "retiredAt", retiredAt);
+                    case "activatedAt" -> readTimes(json, token, "activatedAt", activatedAt);
                     default -> json.skipChildren();
                 }
             }
             return new StateRecord(
-                    nextVersion, active, activeBySubject, retired, removed, everActive, retiredAt, basedOn);
+                    nextVersion,
+                    active,
+                    activeBySubject,
+                    retired,
+                    removed,
+                    everActive,
+                    retiredAt,
+                    activatedAt,
+                    basedOn);
         } catch (IOException | RuntimeException e) {
             throw new RegistryException("Unreadable state record in the registry topic: " + e.getMessage(), e);
         }
@@ -297,6 +326,24 @@ final class RegistryRecords {
             json.writeNumber(v);
         }
         json.writeEndArray();
+    }
+
+    private static void writeTimes(JsonGenerator json, String field, Map<Integer, Long> times) throws IOException {
+        json.writeObjectFieldStart(field);
+        for (Map.Entry<Integer, Long> e : new TreeMap<>(times).entrySet()) {
+            json.writeNumberField(Integer.toString(e.getKey()), e.getValue());
+        }
+        json.writeEndObject();
+    }
+
+    private static void readTimes(JsonParser json, JsonToken token, String field, Map<Integer, Long> into)
+            throws IOException {
+        expect(token, JsonToken.START_OBJECT, "a " + field + " object");
+        while (json.nextToken() == JsonToken.FIELD_NAME) {
+            int version = Integer.parseInt(json.currentName());
+            json.nextToken();
+            into.put(version, json.getLongValue());
+        }
     }
 
     private static void readInts(JsonParser json, JsonToken token, SortedSet<Integer> into) throws IOException {

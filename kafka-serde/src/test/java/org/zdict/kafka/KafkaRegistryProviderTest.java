@@ -22,6 +22,19 @@ class KafkaRegistryProviderTest {
     }
 
     @Test
+    void givesOtherClientsTheClusterAndClientSettingsButNotTheRegistrysOwn() {
+        java.util.Map<String, Object> client = KafkaRegistryProvider.clientSettings(
+                "kafka://b1:9092,b2:9093/reg?security.protocol=SSL&zdict.registry.remove.grace.ms=5"
+                        + "&zdict.registry.client.sasl.mechanism=PLAIN");
+        assertEquals(
+                java.util.Map.of(
+                        "bootstrap.servers", "b1:9092,b2:9093",
+                        "security.protocol", "SSL",
+                        "sasl.mechanism", "PLAIN"),
+                client);
+    }
+
+    @Test
     void isFoundThroughDictionaryRegistriesWithOneSpellingPerRegistry() {
         assertEquals("kafka://h:9092/t?a=1&b=2", DictionaryRegistries.canonical("KAFKA://h:9092/t?b=2&a=1"));
         assertEquals(

@@ -128,4 +128,27 @@ class PreviousReleaseRegistryTopicTest {
             }
         }
     }
+
+    @Test
+    void thePreviousReleaseSkipsTheActivationTimesThisReleaseRecords() {
+        publish("default", 1);
+        publish("default", 2);
+        change(t -> t.withActive(1, "t", Instant.ofEpochSecond(100)));
+        change(t -> t.withActive(2, "t", Instant.ofEpochSecond(200)));
+        change(t -> t.withRetired(1, "t", Instant.ofEpochSecond(300)));
+
+        assertEquals(
+                Instant.ofEpochSecond(200),
+                log.table().require(2, "t").activatedAt().orElseThrow());
+        assertEquals(
+                Instant.ofEpochSecond(100),
+                log.table().require(1, "t").activatedAt().orElseThrow());
+        PreviousRegistryLog previous = readWithPreviousRelease();
+        assertEquals(OptionalInt.of(2), previous.view().activeVersion());
+        assertEquals(
+                List.of(PreviousDictionaryStatus.RETIRED, PreviousDictionaryStatus.ACTIVE),
+                previous.view().list().stream()
+                        .map(PreviousDictionaryInfo::status)
+                        .toList());
+    }
 }

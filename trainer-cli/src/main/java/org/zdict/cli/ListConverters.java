@@ -89,6 +89,38 @@ final class ListConverters {
         }
     }
 
+    /** A share from 0% to 100% inclusive ({@code --min-gain 5%}, {@code 0.05}, {@code 0}). */
+    static final class Percent implements ITypeConverter<Double> {
+        @Override
+        public Double convert(String value) {
+            String text = value.trim();
+            double fraction;
+            try {
+                fraction = text.endsWith("%")
+                        ? Double.parseDouble(text.substring(0, text.length() - 1)) / 100
+                        : Double.parseDouble(text);
+            } catch (NumberFormatException e) {
+                throw new TypeConversionException("'" + value + "' is not a percentage (examples: 5%, 0.05, 0)");
+            }
+            if (!(fraction >= 0 && fraction <= 1)) {
+                throw new TypeConversionException("'" + value + "' must be between 0% and 100%");
+            }
+            return fraction;
+        }
+    }
+
+    /** A duration: {@code 0}, {@code 90s}, {@code 30m}, {@code 6h}, {@code 7d} or ISO-8601 ({@code PT6H}). */
+    static final class DurationValue implements ITypeConverter<java.time.Duration> {
+        @Override
+        public java.time.Duration convert(String value) {
+            try {
+                return org.zdict.cli.retrain.Durations.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
     /** A positive count of events per batch. */
     static final class BatchSize implements ITypeConverter<Integer> {
         @Override

@@ -12,7 +12,7 @@ import org.zdict.cli.train.TrainingReport;
 import org.zdict.registry.DictionaryInfo;
 
 /**
- * The report and chart files of {@code train} and {@code demo}, checked before any work and put in
+ * The report and chart files of {@code train}, {@code retrain} and {@code demo}, checked before any work and put in
  * place last: each gets a temporary file beside its target at once (so an unwritable path fails before
  * training, and before anything is published), is written into it, and is renamed over its target only
  * when the command has succeeded. Closing discards whatever was not put in place.
@@ -68,6 +68,18 @@ final class PlannedOutputs implements AutoCloseable {
         }
         if (chartTemp != null) {
             ReportChart.writePng(report, title, chartTemp);
+        }
+    }
+
+    /** A report of another shape than the grid search's, written into a file. */
+    interface ReportWriter {
+        void write(Path file) throws IOException;
+    }
+
+    /** Renders the report with {@code writer} into its temporary file ({@code retrain}'s decision). */
+    void writeReport(ReportWriter writer) throws IOException {
+        if (reportTemp != null) {
+            writer.write(reportTemp);
         }
     }
 

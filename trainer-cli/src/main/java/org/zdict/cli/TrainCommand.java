@@ -3,21 +3,12 @@ package org.zdict.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.zdict.RegistryNotFoundException;
-import org.zdict.cli.input.EventInput;
-import org.zdict.cli.train.GridPoint;
-import org.zdict.cli.train.GridSearch;
-import org.zdict.cli.train.HoldoutFrom;
-import org.zdict.cli.train.ReportTable;
-import org.zdict.cli.train.SampleSet;
 import org.zdict.cli.train.TrainingReport;
 import org.zdict.registry.DictionaryRegistry;
 import org.zdict.registry.SubjectNames;
-import org.zdict.train.DictionaryTrainer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -86,21 +77,12 @@ public final class TrainCommand implements Callable<Integer> {
         // Every output is checked before any work, and the registry is changed last: a command that
         // fails leaves no new version behind.
         try (PlannedOutputs outputs = PlannedOutputs.prepare(reportJson, chart)) {
-            List<EventInput> eventInputs;
-            SampleSet samples;
+            TrainingRun run;
             try (DictionaryRegistry decoding = registryToDecodeTopics()) {
-                eventInputs = inputs.expand(decoding);
-                samples = InputReading.read(training.sampler(), eventInputs, progress, err);
+                run = TrainingRun.run(inputs, decoding, training, progress, out, err);
             }
-            TrainingReport report = new GridSearch(training.grid()).run(samples, progress);
-            ReportTable.print(report, out);
-            if (training.holdoutFrom() == HoldoutFrom.LATEST) {
-                report = retrainOnEverySample(report, samples, out);
-            }
-            String title = "zdict train: "
-                    + String.join(
-                            ", ",
-                            eventInputs.stream().map(EventInput::shortName).toList());
+            TrainingReport report = run.chosen();
+            String title = run.title("zdict train");
             if (registry == null) {
                 outputs.write(report, null, title);
             } else {
@@ -129,23 +111,6 @@ public final class TrainCommand implements Callable<Integer> {
         } catch (RegistryNotFoundException e) {
             return null;
         }
-    }
-
-    /**
-     * With the latest events held out, the grid's dictionaries never saw them: the chosen point is
-     * trained again on the whole sample, so the published dictionary knows the newest events too.
-     */
-    private static TrainingReport retrainOnEverySample(TrainingReport report, SampleSet samples, PrintWriter out) {
-        GridPoint point = report.choice().chosen().point();
-        List<byte[]> every = new ArrayList<>(samples.train());
-        every.addAll(samples.holdout());
-        out.printf(
-                Locale.ROOT,
-                "Retrained %s on all %d sampled events, the latest included; the held-out figures above estimate"
-                        + " the events that come next.%n",
-                point.label(),
-                every.size());
-        return report.withChosenDictionary(DictionaryTrainer.train(every, point.dictSize(), point.level()));
     }
 
     static void printPublished(PrintWriter out, Publisher.Published published, String location) {

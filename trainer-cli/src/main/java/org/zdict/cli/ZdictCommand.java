@@ -26,6 +26,7 @@ import picocli.CommandLine.Spec;
         subcommands = {
             DemoCommand.class,
             TrainCommand.class,
+            RetrainCommand.class,
             EvalCommand.class,
             CompressCommand.class,
             DecompressCommand.class,

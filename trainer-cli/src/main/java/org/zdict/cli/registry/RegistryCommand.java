@@ -9,12 +9,13 @@ import picocli.CommandLine.Spec;
 /** {@code zdict registry}: manage the versions in a registry. */
 @Command(
         name = "registry",
-        description = "List, activate, retire, import and export dictionary versions; list subjects.",
+        description = "List, activate, retire, remove, import and export dictionary versions; list subjects.",
         subcommands = {
             ListCommand.class,
             SubjectsCommand.class,
             ActivateCommand.class,
             RetireCommand.class,
+            RemoveCommand.class,
             ImportCommand.class,
             ExportCommand.class
         })
@@ -25,6 +26,6 @@ public final class RegistryCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         throw new ParameterException(
-                spec.commandLine(), "Missing subcommand: list, subjects, activate, retire, import or export");
+                spec.commandLine(), "Missing subcommand: list, subjects, activate, retire, remove, import or export");
     }
 }
