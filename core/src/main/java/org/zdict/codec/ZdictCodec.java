@@ -2,11 +2,10 @@ package org.zdict.codec;
 
 import com.github.luben.zstd.ZstdDecompressCtx;
 import com.github.luben.zstd.ZstdException;
+import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.OptionalInt;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.zdict.CorruptPayloadException;
 import org.zdict.PayloadTooLargeException;
 import org.zdict.UncheckedPayloadException;
@@ -30,6 +29,8 @@ public final class ZdictCodec implements AutoCloseable {
     public static final long DEFAULT_DICTIONARY_CACHE_BYTES = 256L << 20;
     /** Passed as the version of a frame compressed without a dictionary (versions are never negative). */
     private static final int NO_DICTIONARY = -1;
+    /** The longest prefix and zstd frame header (magic 4, descriptor 1, window 1, dictionary id 4, size 8). */
+    private static final int MAX_HEAD_LENGTH = PayloadPrefix.MAX_LENGTH + 18;
 
     private final DictionaryRegistry registry;
     private final OptionalInt level;
@@ -42,11 +43,12 @@ public final class ZdictCodec implements AutoCloseable {
     private final DigestedDictionaries dictionaries;
     private final ContextPool<CompressContext> compressContexts;
     private final ContextPool<DecompressContext> decompressContexts;
+    /**
+     * Set once by close(). A call in progress needs no counting: the native context it borrowed is its
+     * own until it gives it back (the pool closes it then), and that context holds a reference to the
+     * dictionary it uses, so close() frees neither under it.
+     */
     private volatile boolean closed;
-    /** Calls in progress: close() frees native memory only once none is using it. */
-    private final AtomicInteger calls = new AtomicInteger();
-
-    private final AtomicBoolean freed = new AtomicBoolean();
 
     private ZdictCodec(Builder builder) {
         this.registry = builder.registry;
@@ -116,25 +118,15 @@ public final class ZdictCodec implements AutoCloseable {
 
     /** Like {@link #compress(byte[], int, int, byte[], int)} with dictionary {@code version}. */
     public int compress(int version, byte[] src, int srcOffset, int srcLength, byte[] dst, int dstOffset) {
-        enter();
-        try {
-            checkArguments(src, srcOffset, srcLength, dst, dstOffset);
-            return compressFrame(
-                    PayloadPrefix.dictionaryFrame(version), version, src, srcOffset, srcLength, dst, dstOffset);
-        } finally {
-            leave();
-        }
+        checkArguments(src, srcOffset, srcLength, dst, dstOffset);
+        return compressFrame(
+                PayloadPrefix.dictionaryFrame(version), version, src, srcOffset, srcLength, dst, dstOffset);
     }
 
     /** Compresses without a dictionary, at the codec's level (zstd's default when it has none). */
     public int compressWithoutDictionary(byte[] src, int srcOffset, int srcLength, byte[] dst, int dstOffset) {
-        enter();
-        try {
-            checkArguments(src, srcOffset, srcLength, dst, dstOffset);
-            return compressFrame(PayloadPrefix.plainFrame(), NO_DICTIONARY, src, srcOffset, srcLength, dst, dstOffset);
-        } finally {
-            leave();
-        }
+        checkArguments(src, srcOffset, srcLength, dst, dstOffset);
+        return compressFrame(PayloadPrefix.plainFrame(), NO_DICTIONARY, src, srcOffset, srcLength, dst, dstOffset);
     }
 
     /** Writes a payload that stores {@code src} uncompressed (for records too small to gain). */
@@ -180,101 +172,151 @@ public final class ZdictCodec implements AutoCloseable {
      * @throws IllegalArgumentException when {@code dst} has too little room for a valid payload
      */
     public int decompress(byte[] src, int srcOffset, int srcLength, byte[] dst, int dstOffset) {
-        enter();
+        checkOpen();
+        Objects.checkFromIndexSize(srcOffset, srcLength, src.length);
+        Objects.checkFromToIndex(dstOffset, dst.length, dst.length);
+        PayloadPrefix prefix = PayloadPrefix.read(src, srcOffset, srcLength);
+        int frameOffset = srcOffset + prefix.length();
+        int frameLength = srcLength - prefix.length();
+        int room = dst.length - dstOffset;
+        checkCovered(prefix, src, frameOffset, frameLength);
+        if (prefix.kind() == PayloadKind.STORED) {
+            checkLimit(frameLength, prefix);
+            checkRoom(frameLength, room);
+            System.arraycopy(src, frameOffset, dst, dstOffset, frameLength);
+            return frameLength;
+        }
+        long declared = FrameChecks.declaredContentSize(prefix, src, frameOffset, frameLength);
+        if (declared >= 0) {
+            checkLimit(declared, prefix);
+            checkRoom(declared, room);
+        }
+        DecompressContext context = decompressContexts.borrow();
         try {
-            Objects.checkFromIndexSize(srcOffset, srcLength, src.length);
-            Objects.checkFromToIndex(dstOffset, dst.length, dst.length);
-            PayloadPrefix prefix = PayloadPrefix.read(src, srcOffset, srcLength);
-            int frameOffset = srcOffset + prefix.length();
-            int frameLength = srcLength - prefix.length();
-            int room = dst.length - dstOffset;
-            checkCovered(prefix, src, frameOffset, frameLength);
-            if (prefix.kind() == PayloadKind.STORED) {
-                checkLimit(frameLength, prefix);
-                checkRoom(frameLength, room);
-                System.arraycopy(src, frameOffset, dst, dstOffset, frameLength);
-                return frameLength;
-            }
-            long declared = FrameChecks.declaredContentSize(prefix, src, frameOffset, frameLength);
             if (declared >= 0) {
-                checkLimit(declared, prefix);
-                checkRoom(declared, room);
-            }
-            DecompressContext context = decompressContexts.borrow();
-            try {
-                if (declared >= 0) {
-                    return decodeFrame(
-                            context.forFrame(prefix, dictionaries),
-                            prefix,
-                            src,
-                            frameOffset,
-                            frameLength,
-                            dst,
-                            dstOffset,
-                            (int) declared);
-                }
-                return UnknownSizeFrames.decodeInto(
-                        context,
-                        dictionaries,
+                return decodeFrame(
+                        context.forFrame(prefix, dictionaries),
                         prefix,
                         src,
                         frameOffset,
                         frameLength,
                         dst,
                         dstOffset,
-                        room,
-                        maxDecompressedSize);
-            } finally {
-                decompressContexts.giveBack(context);
+                        (int) declared);
             }
+            return UnknownSizeFrames.decodeInto(
+                    context,
+                    dictionaries,
+                    prefix,
+                    src,
+                    frameOffset,
+                    frameLength,
+                    dst,
+                    dstOffset,
+                    room,
+                    maxDecompressedSize);
         } finally {
-            leave();
+            decompressContexts.giveBack(context);
         }
     }
 
     /** Decompresses a whole payload, allocating exactly its declared size (checked against the limit). */
     public byte[] decompress(byte[] src) {
-        enter();
+        return decompress(src, 0, src.length);
+    }
+
+    /**
+     * Decompresses the whole payload {@code src[srcOffset, srcOffset + srcLength)}, allocating exactly
+     * its declared size (checked against the limit).
+     */
+    public byte[] decompress(byte[] src, int srcOffset, int srcLength) {
+        checkOpen();
+        Objects.checkFromIndexSize(srcOffset, srcLength, src.length);
+        PayloadPrefix prefix = PayloadPrefix.read(src, srcOffset, srcLength);
+        int frameOffset = srcOffset + prefix.length();
+        int frameLength = srcLength - prefix.length();
+        checkCovered(prefix, src, frameOffset, frameLength);
+        if (prefix.kind() == PayloadKind.STORED) {
+            checkLimit(frameLength, prefix);
+            return Arrays.copyOfRange(src, frameOffset, srcOffset + srcLength);
+        }
+        long declared = FrameChecks.declaredContentSize(prefix, src, frameOffset, frameLength);
+        if (declared >= 0) {
+            checkLimit(declared, prefix);
+        }
+        DecompressContext context = decompressContexts.borrow();
         try {
-            PayloadPrefix prefix = PayloadPrefix.read(src, 0, src.length);
-            int frameLength = src.length - prefix.length();
-            checkCovered(prefix, src, prefix.length(), frameLength);
-            if (prefix.kind() == PayloadKind.STORED) {
-                checkLimit(frameLength, prefix);
-                return Arrays.copyOfRange(src, prefix.length(), src.length);
-            }
-            long declared = FrameChecks.declaredContentSize(prefix, src, prefix.length(), frameLength);
             if (declared >= 0) {
-                checkLimit(declared, prefix);
+                byte[] dst = new byte[(int) declared];
+                decodeFrame(
+                        context.forFrame(prefix, dictionaries),
+                        prefix,
+                        src,
+                        frameOffset,
+                        frameLength,
+                        dst,
+                        0,
+                        dst.length);
+                return dst;
             }
-            DecompressContext context = decompressContexts.borrow();
-            try {
-                if (declared >= 0) {
-                    byte[] dst = new byte[(int) declared];
-                    decodeFrame(
-                            context.forFrame(prefix, dictionaries),
-                            prefix,
-                            src,
-                            prefix.length(),
-                            frameLength,
-                            dst,
-                            0,
-                            dst.length);
-                    return dst;
-                }
-                return UnknownSizeFrames.decodeGrowing(
-                        context, dictionaries, prefix, src, prefix.length(), frameLength, maxDecompressedSize);
-            } finally {
-                decompressContexts.giveBack(context);
-            }
+            return UnknownSizeFrames.decodeGrowing(
+                    context, dictionaries, prefix, src, frameOffset, frameLength, maxDecompressedSize);
         } finally {
-            leave();
+            decompressContexts.giveBack(context);
         }
     }
 
     /**
-     * Frees every native context and digested dictionary, at once or, when other threads are still in
-     * a call, as soon as the last of them returns. Idempotent.
+     * Decompresses the payload in {@code src}'s remaining bytes, allocating exactly its declared size,
+     * without copying the payload first: a heap buffer is read through its backing array, a direct
+     * buffer by native code where it lies (only its first bytes, the prefix and frame header, are read
+     * into Java). {@code src}'s position is left where it was.
+     */
+    public byte[] decompress(ByteBuffer src) {
+        if (src.hasArray()) {
+            return decompress(src.array(), src.arrayOffset() + src.position(), src.remaining());
+        }
+        int srcLength = src.remaining();
+        if (!src.isDirect()) {
+            byte[] copy = new byte[srcLength];
+            src.duplicate().get(copy);
+            return decompress(copy);
+        }
+        checkOpen();
+        byte[] head = new byte[Math.min(srcLength, MAX_HEAD_LENGTH)];
+        src.duplicate().get(head);
+        PayloadPrefix prefix = PayloadPrefix.read(head, 0, srcLength);
+        int frameLength = srcLength - prefix.length();
+        checkCovered(prefix, head, prefix.length(), frameLength);
+        long declared = prefix.kind() == PayloadKind.STORED
+                ? -1
+                : FrameChecks.declaredContentSize(prefix, head, prefix.length(), frameLength);
+        if (declared < 0) {
+            // Stored payloads are copied anyway; frames without a declared size are rare: decode a copy.
+            byte[] copy = new byte[srcLength];
+            src.duplicate().get(copy);
+            return decompress(copy);
+        }
+        checkLimit(declared, prefix);
+        byte[] dst = new byte[(int) declared];
+        DecompressContext context = decompressContexts.borrow();
+        int written;
+        try {
+            written = context.forFrame(prefix, dictionaries)
+                    .decompressDirectByteBufferToByteArray(
+                            dst, 0, dst.length, src, src.position() + prefix.length(), frameLength);
+        } catch (ZstdException e) {
+            throw FrameChecks.corruptFrame(prefix, e);
+        } finally {
+            decompressContexts.giveBack(context);
+        }
+        checkDecoded(prefix, declared, written);
+        return dst;
+    }
+
+    /**
+     * Frees every native context and digested dictionary, at once, except what a call in progress on
+     * another thread is using: that is freed as soon as the call returns. Idempotent.
      */
     @Override
     public void close() {
@@ -282,17 +324,9 @@ public final class ZdictCodec implements AutoCloseable {
             return;
         }
         closed = true;
-        if (calls.get() == 0) {
-            free();
-        }
-    }
-
-    private void free() {
-        if (freed.compareAndSet(false, true)) {
-            compressContexts.close();
-            decompressContexts.close();
-            dictionaries.close();
-        }
+        compressContexts.close();
+        decompressContexts.close();
+        dictionaries.close();
     }
 
     private int compressFrame(
@@ -336,13 +370,17 @@ public final class ZdictCodec implements AutoCloseable {
         } catch (ZstdException e) {
             throw FrameChecks.corruptFrame(prefix, e);
         }
+        checkDecoded(prefix, declared, written);
+        return written;
+    }
+
+    private static void checkDecoded(PayloadPrefix prefix, long declared, int written) {
         if (written != declared) {
             throw new CorruptPayloadException(
                     prefix.length(),
                     "Corrupt zstd frame" + FrameChecks.describe(prefix) + ": it declares " + declared
                             + " bytes but decodes to " + written);
         }
-        return written;
     }
 
     /**
@@ -389,22 +427,6 @@ public final class ZdictCodec implements AutoCloseable {
         if (dstOffset < 0 || dstOffset > dst.length || dst.length - dstOffset < needed) {
             throw new IllegalArgumentException("Destination of " + dst.length + " bytes from offset " + dstOffset
                     + " is too small: compressing " + srcLength + " bytes needs maxCompressedLength = " + needed);
-        }
-    }
-
-    /** Starts a call that uses native memory; every enter() is paired with a leave() in finally. */
-    private void enter() {
-        checkOpen();
-        calls.incrementAndGet();
-        if (closed) {
-            leave();
-            checkOpen();
-        }
-    }
-
-    private void leave() {
-        if (calls.decrementAndGet() == 0 && closed) {
-            free();
         }
     }
 

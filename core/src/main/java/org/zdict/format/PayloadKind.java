@@ -30,11 +30,12 @@ public enum PayloadKind {
 
     /** The kind whose marker is {@code marker} (0..255), or null if it is not a format-1 marker. */
     public static PayloadKind ofMarker(int marker) {
-        for (PayloadKind kind : values()) {
-            if (kind.marker == marker) {
-                return kind;
-            }
-        }
-        return null;
+        // A switch, not a loop over values(): that would copy the array on every payload read.
+        return switch (marker) {
+            case 0xD1 -> DICTIONARY_FRAME;
+            case 0xD2 -> PLAIN_FRAME;
+            case 0xD3 -> STORED;
+            default -> null;
+        };
     }
 }

@@ -1,5 +1,6 @@
 package org.zdict.format;
 
+import java.nio.ByteBuffer;
 import org.zdict.CorruptPayloadException;
 
 /**
@@ -130,6 +131,26 @@ public record PayloadPrefix(PayloadKind kind, int version, int length) {
             }
         }
         throw new CorruptPayloadException(1, "Dictionary version varint is longer than " + MAX_VARINT_BYTES + " bytes");
+    }
+
+    /**
+     * Reads the prefix at the start of {@code src}'s remaining bytes, as {@link #read(byte[], int, int)}
+     * does, without moving its position or copying the payload.
+     */
+    public static PayloadPrefix read(ByteBuffer src) {
+        int position = src.position();
+        int length = src.remaining();
+        if (src.hasArray()) {
+            return read(src.array(), src.arrayOffset() + position, length);
+        }
+        if (length >= 2
+                && src.get(position) == (byte) PayloadKind.DICTIONARY_FRAME.marker()
+                && src.get(position + 1) > 0) {
+            return ONE_BYTE_VERSIONS[src.get(position + 1)];
+        }
+        byte[] head = new byte[Math.min(length, MAX_LENGTH)];
+        src.duplicate().get(head);
+        return read(head, 0, length);
     }
 
     /** Whether {@code src[offset..]} starts with the zstd frame magic number. */

@@ -15,6 +15,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.zdict.format.PayloadPrefix;
 import org.zdict.registry.InMemoryDictionaryRegistry;
 import org.zdict.testing.SampleEvents;
@@ -71,5 +72,64 @@ class ConcurrentCodecTest {
         }
         assertEquals(THREADS * ROUNDS, done.get());
         assertTrue(versionsSeen.containsAll(Set.of(1, second)), "versions seen: " + versionsSeen);
+    }
+
+    /**
+     * close() while threads are in calls: no call sees freed native memory (each either round-trips or
+     * fails with "closed"), and once they have all returned every digested dictionary is freed.
+     */
+    @Test
+    @Timeout(60)
+    void closeWhileThreadsAreInCallsFreesEverythingOnceTheyReturn() throws Exception {
+        List<byte[]> events = SampleEvents.synthetic(2000, 5);
+        InMemoryDictionaryRegistry registry = new InMemoryDictionaryRegistry();
+        registry.activate(registry.publish(DictionaryTrainer.train(events.subList(0, 1500), 8192, 3), 3, Map.of())
+                .version());
+        ZdictCodec codec = ZdictCodec.of(registry);
+        List<byte[]> payloads = new ArrayList<>();
+        for (byte[] event : events) {
+            payloads.add(codec.compress(event));
+        }
+        AtomicInteger calls = new AtomicInteger();
+        AtomicInteger refused = new AtomicInteger();
+        CountDownLatch running = new CountDownLatch(THREADS);
+        ExecutorService pool = Executors.newFixedThreadPool(THREADS);
+        try {
+            List<Future<?>> futures = new ArrayList<>();
+            for (int t = 0; t < THREADS; t++) {
+                int thread = t;
+                futures.add(pool.submit(() -> {
+                    for (int i = 0; ; i++) {
+                        if (i == 200) {
+                            running.countDown();
+                        }
+                        int n = (thread * 7919 + i) % events.size();
+                        try {
+                            assertArrayEquals(events.get(n), codec.decompress(payloads.get(n)));
+                            assertArrayEquals(events.get(n), codec.decompress(codec.compress(events.get(n))));
+                            calls.incrementAndGet();
+                        } catch (IllegalStateException e) {
+                            assertTrue(e.getMessage().contains("closed"), e.getMessage());
+                            refused.incrementAndGet();
+                            if (i < 200) {
+                                running.countDown();
+                            }
+                            return null;
+                        }
+                    }
+                }));
+            }
+            running.await();
+            codec.close();
+            for (Future<?> future : futures) {
+                future.get();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertEquals(THREADS, refused.get(), "every thread ends on a refused call");
+        assertTrue(calls.get() >= THREADS * 200, "calls: " + calls.get());
+        assertEquals(0, codec.cacheStats().bytes(), "every digested dictionary freed");
+        assertEquals(0, codec.cacheStats().entries());
     }
 }

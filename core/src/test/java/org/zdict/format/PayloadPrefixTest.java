@@ -24,6 +24,30 @@ class PayloadPrefixTest {
         assertEquals(prefix, read);
     }
 
+    @ParameterizedTest
+    @ValueSource(ints = {1, 127, 128, 16_384, Integer.MAX_VALUE})
+    void readsTheSamePrefixFromHeapAndDirectBuffersWithoutMovingThem(int version) {
+        PayloadPrefix prefix = PayloadPrefix.dictionaryFrame(version);
+        byte[] payload = new byte[prefix.length() + 3];
+        prefix.writeTo(payload, 0);
+        java.nio.ByteBuffer direct = java.nio.ByteBuffer.allocateDirect(payload.length + 5);
+        direct.position(5);
+        direct.put(payload).position(5);
+        byte[] padded = new byte[payload.length + 9];
+        System.arraycopy(payload, 0, padded, 9, payload.length);
+        java.nio.ByteBuffer heapSlice =
+                java.nio.ByteBuffer.wrap(padded, 9, payload.length).slice();
+        for (java.nio.ByteBuffer buffer : new java.nio.ByteBuffer[] {direct, heapSlice}) {
+            int position = buffer.position();
+            assertEquals(prefix, PayloadPrefix.read(buffer));
+            assertEquals(position, buffer.position());
+        }
+        java.nio.ByteBuffer stored = java.nio.ByteBuffer.allocateDirect(4).put(0, (byte) 0xD3);
+        assertEquals(PayloadPrefix.stored(), PayloadPrefix.read(stored));
+        java.nio.ByteBuffer foreign = java.nio.ByteBuffer.allocateDirect(4).put(0, (byte) 0x7B);
+        assertThrows(CorruptPayloadException.class, () -> PayloadPrefix.read(foreign));
+    }
+
     @Test
     void everyVersionAroundTheOneByteBoundaryReadsBackExactly() {
         byte[] buffer = new byte[PayloadPrefix.MAX_LENGTH];
