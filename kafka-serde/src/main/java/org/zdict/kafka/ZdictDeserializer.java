@@ -78,22 +78,44 @@ public class ZdictDeserializer<T> implements Deserializer<T>, Monitorable {
         return headers == null ? inner.deserialize(topic, raw) : inner.deserialize(topic, headers, raw);
     }
 
+    /**
+     * Called by Kafka 4's consumer with a slice of the fetched batch: a zdict payload is decoded straight
+     * from it (its backing array, or native memory for a direct buffer), without copying it first.
+     */
     @Override
     public T deserialize(String topic, Headers headers, ByteBuffer data) {
         if (data == null) {
             return null;
         }
+        byte[] raw = decode(topic, data);
+        return headers == null ? inner.deserialize(topic, raw) : inner.deserialize(topic, headers, raw);
+    }
+
+    /**
+     * The original bytes of one record value (or key) in {@code data}'s remaining bytes, whose position
+     * is left alone. Anything but a payload that decodes (a payload that fails, an unframed value) takes
+     * the array path, which words the error, waits for an unknown version, or passes the value through.
+     */
+    byte[] decode(String topic, ByteBuffer data) {
+        SerdeResources r = lifecycle.ready();
+        int length = data.remaining();
+        if (length > 0 && PayloadPrefix.isZdictMarker(data.get(data.position()) & 0xFF)) {
+            try {
+                byte[] raw = r.codec.decompress(data);
+                r.metrics.counted(PayloadPrefix.read(data), raw.length, length);
+                return raw;
+            } catch (ZdictException e) {
+                // Decoded again below, where failures are counted and explained.
+            }
+        }
         byte[] bytes;
-        if (data.hasArray()
-                && data.arrayOffset() == 0
-                && data.position() == 0
-                && data.remaining() == data.array().length) {
+        if (data.hasArray() && data.arrayOffset() == 0 && data.position() == 0 && length == data.array().length) {
             bytes = data.array();
         } else {
-            bytes = new byte[data.remaining()];
+            bytes = new byte[length];
             data.duplicate().get(bytes);
         }
-        return deserialize(topic, headers, bytes);
+        return decode(topic, bytes);
     }
 
     /** The original bytes of one record value (or key). */

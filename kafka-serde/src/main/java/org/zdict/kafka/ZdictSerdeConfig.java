@@ -175,6 +175,13 @@ public final class ZdictSerdeConfig extends AbstractConfig {
                     DICTIONARY_CACHE_BYTES_DOC);
 
     private final boolean forKey;
+    // The settings read on every record, read once: AbstractConfig's getters look the key up twice and
+    // mark it used in a concurrent set, which locks a bin of that set on every call.
+    private final int minPayloadBytes;
+    private final OptionalInt pinnedVersion;
+    private final boolean acceptUnframed;
+    private final String subject;
+    private final boolean subjectByTopic;
 
     public ZdictSerdeConfig(Map<String, ?> props) {
         this(props, false);
@@ -183,7 +190,13 @@ public final class ZdictSerdeConfig extends AbstractConfig {
     public ZdictSerdeConfig(Map<String, ?> props, boolean forKey) {
         super(DEFINITION, forKey ? withKeyOverrides(props) : props, false);
         this.forKey = forKey;
-        if (subjectByTopic() && originals().containsKey(SUBJECT_CONFIG)) {
+        this.minPayloadBytes = getInt(MIN_PAYLOAD_BYTES_CONFIG);
+        Integer pinned = getInt(PINNED_VERSION_CONFIG);
+        this.pinnedVersion = pinned == null ? OptionalInt.empty() : OptionalInt.of(pinned);
+        this.acceptUnframed = getBoolean(ACCEPT_UNFRAMED_CONFIG);
+        this.subject = getString(SUBJECT_CONFIG);
+        this.subjectByTopic = SUBJECT_STRATEGY_TOPIC.equals(getString(SUBJECT_STRATEGY_CONFIG));
+        if (subjectByTopic && originals().containsKey(SUBJECT_CONFIG)) {
             throw new ConfigException(
                     SUBJECT_CONFIG,
                     originals().get(SUBJECT_CONFIG),
@@ -228,7 +241,7 @@ public final class ZdictSerdeConfig extends AbstractConfig {
     }
 
     public int minPayloadBytes() {
-        return getInt(MIN_PAYLOAD_BYTES_CONFIG);
+        return minPayloadBytes;
     }
 
     public int maxDecompressedBytes() {
@@ -240,22 +253,21 @@ public final class ZdictSerdeConfig extends AbstractConfig {
     }
 
     public OptionalInt pinnedVersion() {
-        Integer version = getInt(PINNED_VERSION_CONFIG);
-        return version == null ? OptionalInt.empty() : OptionalInt.of(version);
+        return pinnedVersion;
     }
 
     public boolean acceptUnframed() {
-        return getBoolean(ACCEPT_UNFRAMED_CONFIG);
+        return acceptUnframed;
     }
 
     /** The fixed subject ({@value #SUBJECT_CONFIG}), used when {@link #subjectByTopic()} is false. */
     public String subject() {
-        return getString(SUBJECT_CONFIG);
+        return subject;
     }
 
     /** Whether the subject is {@code TOPIC-value} / {@code TOPIC-key} ({@value #SUBJECT_STRATEGY_CONFIG}=topic). */
     public boolean subjectByTopic() {
-        return SUBJECT_STRATEGY_TOPIC.equals(getString(SUBJECT_STRATEGY_CONFIG));
+        return subjectByTopic;
     }
 
     /** The bound in bytes on this instance's digested dictionaries ({@value #DICTIONARY_CACHE_BYTES_CONFIG}). */

@@ -164,6 +164,44 @@ class ZdictSerdeTest {
                 event, this.<byte[]>deserializer(props()).deserialize("t", new RecordHeaders(), buffer.slice()));
     }
 
+    /** {@code bytes} as the remaining bytes of a direct buffer, away from its start. */
+    private static ByteBuffer direct(byte[] bytes) {
+        ByteBuffer buffer = ByteBuffer.allocateDirect(bytes.length + 10);
+        buffer.position(7);
+        buffer.put(bytes);
+        return buffer.position(7).limit(7 + bytes.length);
+    }
+
+    @Test
+    void decodesADirectBufferWhereItLiesAndLeavesItsPosition() {
+        byte[] event = SampleEvents.synthetic(1, 4).get(0);
+        byte[] payload = serializer(props()).serialize("t", event);
+        ByteBuffer buffer = direct(payload);
+        ZdictDeserializer<byte[]> in = deserializer(props());
+        assertArrayEquals(event, in.deserialize("t", new RecordHeaders(), buffer));
+        assertEquals(7, buffer.position());
+        assertArrayEquals(event, in.deserialize("t", new RecordHeaders(), buffer));
+        assertEquals(2.0, fallbackValue("value.deserializer", "unit", "1", ZdictMetrics.RECORDS));
+    }
+
+    @Test
+    void failsABufferRecordAsAnArrayRecordAndCountsItOnce() {
+        byte[] event = SampleEvents.synthetic(1, 6).get(0);
+        byte[] payload = serializer(props("zdict.pinned.version", "2")).serialize("t", event);
+        byte[] truncated = java.util.Arrays.copyOf(payload, payload.length - 3);
+        ZdictDeserializer<byte[]> in = deserializer(props());
+        for (ByteBuffer buffer : List.of(ByteBuffer.wrap(truncated), direct(truncated))) {
+            SerializationException e = assertThrows(
+                    SerializationException.class, () -> in.deserialize("clicks", new RecordHeaders(), buffer));
+            assertTrue(e.getMessage().contains("topic clicks (dictionary version 2)"), e.getMessage());
+        }
+        assertEquals(2.0, fallbackValue("value.deserializer", "unit", "2", ZdictMetrics.ERRORS));
+        byte[] json = SampleEvents.synthetic(1, 5).get(0);
+        ZdictDeserializer<byte[]> migrating = deserializer(props("zdict.accept.unframed", "true"));
+        assertArrayEquals(json, migrating.deserialize("orders", new RecordHeaders(), direct(json)));
+        assertArrayEquals(json, migrating.deserialize("orders", new RecordHeaders(), direct(Zstd.compress(json, 3))));
+    }
+
     @Test
     void refusesUnframedValuesUnlessMigrating() {
         byte[] json = SampleEvents.synthetic(1, 5).get(0);
