@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.function.UnaryOperator;
 import org.zdict.UnknownDictionaryVersionException;
+import org.zdict.internal.ActiveVersions;
 import org.zdict.internal.DictionaryContent;
 import org.zdict.internal.DictionaryFiles;
 import org.zdict.internal.RegistryFolder;
@@ -137,7 +138,7 @@ public final class DirectoryDictionaryRegistry implements DictionaryRegistry {
     @Override
     public OptionalInt activeVersion(String subject) {
         Integer active = current().actives().get(subject);
-        return active == null ? OptionalInt.empty() : OptionalInt.of(active);
+        return ActiveVersions.of(active);
     }
 
     @Override

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import org.zdict.UnknownDictionaryVersionException;
+import org.zdict.internal.ActiveVersions;
 import org.zdict.internal.DictionaryContent;
 import org.zdict.internal.VersionTable;
 
@@ -84,7 +85,7 @@ public final class InMemoryDictionaryRegistry implements DictionaryRegistry {
     @Override
     public OptionalInt activeVersion(String subject) {
         Integer active = actives.get(subject);
-        return active == null ? OptionalInt.empty() : OptionalInt.of(active);
+        return ActiveVersions.of(active);
     }
 
     @Override

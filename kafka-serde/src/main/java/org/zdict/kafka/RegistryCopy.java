@@ -2,6 +2,7 @@ package org.zdict.kafka;
 
 import java.util.Map;
 import java.util.OptionalInt;
+import org.zdict.internal.ActiveVersions;
 import org.zdict.internal.VersionTable;
 
 /**
@@ -18,7 +19,7 @@ record RegistryCopy(VersionTable table, Map<String, Integer> actives, Map<Intege
 
     OptionalInt active(String subject) {
         Integer active = actives.get(subject);
-        return active == null ? OptionalInt.empty() : OptionalInt.of(active);
+        return ActiveVersions.of(active);
     }
 
     boolean isEmpty() {
