@@ -21,7 +21,8 @@ import org.zdict.codec.ZdictCodec;
 /**
  * The price of the steps ZdictCodec takes around each native call, one by one, to attribute the gap
  * between ZdictCodec and bare zstd-jni on single events (see docs/BENCHMARKS.md): the native bound
- * computation, the open-call counter, a (version, level) map look-up and a pool round trip; and one
+ * computation, an open-call counter (ZdictCodec no longer keeps one), a (version, level) map look-up and
+ * a pool round trip; and one
  * step inside zstd-jni itself, the native {@code Zstd.isError} every context call makes on its result
  * (a second JNI crossing per call, besides the one that does the work).
  */
