@@ -81,6 +81,30 @@ final class SingleEvents implements AutoCloseable {
         }
     }
 
+    /** The held-out events, one per call, for other loops over the same frames (the FFM prototype). */
+    byte[][] events() {
+        return events;
+    }
+
+    /** The codec's payloads of {@link #events()}: a zdict prefix of {@link #prefixLength()} bytes, then the frame. */
+    byte[][] payloads() {
+        return payloads;
+    }
+
+    int prefixLength() {
+        return prefixLength;
+    }
+
+    /** The digested dictionary the bare decompression context references. */
+    ZstdDictDecompress decompressDictionary() {
+        return decompressDictionary;
+    }
+
+    /** The digested dictionary (and level) the bare compression context references. */
+    ZstdDictCompress compressDictionary() {
+        return compressDictionary;
+    }
+
     private int nextIndex() {
         int i = next;
         next = i + 1 == events.length ? 0 : i + 1;
@@ -119,6 +143,11 @@ final class SingleEvents implements AutoCloseable {
     int bareCompress() {
         byte[] event = events[nextIndex()];
         return bareCompress.compressByteArray(output, 0, output.length, event, 0, event.length);
+    }
+
+    /** {@code event} through the bare compression context into {@code dst}: for checks that compare frames. */
+    int bareCompressInto(byte[] dst, byte[] event) {
+        return bareCompress.compressByteArray(dst, 0, dst.length, event, 0, event.length);
     }
 
     int codecCompress() {
