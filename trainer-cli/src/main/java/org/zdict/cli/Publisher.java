@@ -95,6 +95,10 @@ final class Publisher {
         metadata.put(BATCH, Integer.toString(m.batchSize()));
         metadata.put(HELD_OUT_RATIO, format(m.ratio()));
         metadata.put("compressMBps", String.format(Locale.ROOT, "%.0f", m.compressMBps()));
+        report.choice().cpu().ifPresent(trade -> {
+            metadata.put("cpuVsKafkaLz4", String.format(Locale.ROOT, "%.2f", trade.timesLz4()));
+            metadata.put("ratioGivenUp", String.format(Locale.ROOT, "%.4f", trade.ratioGivenUp()));
+        });
         report.baseline("lz4")
                 .ifPresent(b -> metadata.put(LZ4_RATIO, format(b.primary().ratio())));
         report.baseline("zstd-" + chosen.point().level())

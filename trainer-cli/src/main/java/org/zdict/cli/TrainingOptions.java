@@ -80,6 +80,24 @@ public final class TrainingOptions {
     double minMbps;
 
     @Option(
+            names = "--max-cpu-vs-lz4",
+            paramLabel = "X",
+            defaultValue = "1",
+            description = "--objective balanced only chooses a dictionary whose compression costs at most X times"
+                    + " the CPU per event of Kafka's lz4 on batches of --producer-batch events, measured side by"
+                    + " side; if none does, it takes the best ratio among those that do, or says the ceiling is"
+                    + " not met; 0 turns it off (default: ${DEFAULT-VALUE}).")
+    double maxCpuVsLz4;
+
+    @Option(
+            names = "--producer-batch",
+            paramLabel = "N",
+            defaultValue = "4",
+            description = "Records a producer typically sends per batch, the lz4 batch --max-cpu-vs-lz4 compares"
+                    + " with (default: ${DEFAULT-VALUE}).")
+    int producerBatch;
+
+    @Option(
             names = "--max-samples",
             paramLabel = "N",
             defaultValue = "200000",
@@ -116,6 +134,16 @@ public final class TrainingOptions {
             throw new ParameterException(
                     spec.commandLine(), "Invalid value for option '--max-samples': " + maxSamples + " is below 10");
         }
+        if (producerBatch < 1) {
+            throw new ParameterException(
+                    spec.commandLine(),
+                    "Invalid value for option '--producer-batch': " + producerBatch + " is below 1");
+        }
+        if (!(maxCpuVsLz4 >= 0) || Double.isInfinite(maxCpuVsLz4)) {
+            throw new ParameterException(
+                    spec.commandLine(),
+                    "Invalid value for option '--max-cpu-vs-lz4': " + maxCpuVsLz4 + " is not a finite number >= 0");
+        }
         if (threads < 1) {
             throw new ParameterException(
                     spec.commandLine(), "Invalid value for option '--threads': " + threads + " is below 1");
@@ -127,7 +155,7 @@ public final class TrainingOptions {
     }
 
     GridSettings grid() {
-        return new GridSettings(dictSizes, levels, batchSizes, objective, minMbps, threads);
+        return new GridSettings(dictSizes, levels, batchSizes, objective, minMbps, threads, producerBatch, maxCpuVsLz4);
     }
 
     HoldoutFrom holdoutFrom() {

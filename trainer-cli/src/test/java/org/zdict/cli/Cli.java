@@ -50,7 +50,10 @@ final class Cli {
         return run(all.toArray(new String[0]));
     }
 
-    /** Trains a small grid on synthetic events into {@code registry} and activates the choice. */
+    /**
+     * Trains a small grid on synthetic events into {@code registry} and activates the choice (speed floor
+     * and CPU ceiling off, so the choice depends on ratios alone).
+     */
     static Result trainSmall(Path events, Path registry) {
         return run(
                 "train",
@@ -65,6 +68,8 @@ final class Cli {
                 "--level",
                 "1,3",
                 "--min-mbps",
+                "0",
+                "--max-cpu-vs-lz4",
                 "0");
     }
 }

@@ -73,6 +73,8 @@ class RetrainCommandTest {
                 "1,3",
                 "--min-mbps",
                 "0",
+                "--max-cpu-vs-lz4",
+                "0",
                 "--report-json",
                 dir.resolve("report.json").toString()));
         args.addAll(List.of(more));

@@ -121,6 +121,8 @@ class RetrainLoopIT {
                 "1",
                 "--min-mbps",
                 "0",
+                "--max-cpu-vs-lz4",
+                "0",
                 "--report-json",
                 report.toString()));
         args.addAll(List.of(more));

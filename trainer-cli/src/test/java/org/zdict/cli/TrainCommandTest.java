@@ -1,8 +1,11 @@
 package org.zdict.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.luben.zstd.ZstdCompressCtx;
 import com.github.luben.zstd.ZstdDictCompress;
 import com.github.luben.zstd.ZstdOutputStream;
@@ -11,6 +14,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -52,6 +56,8 @@ class TrainCommandTest {
                 "--level",
                 "1,3",
                 "--min-mbps",
+                "0",
+                "--max-cpu-vs-lz4",
                 "0",
                 "--report-json",
                 report.toString(),
@@ -247,6 +253,8 @@ class TrainCommandTest {
         assertUsage(Cli.run("train", input, "--on-error", "ignore"), "[FAIL, SKIP]");
         assertUsage(Cli.run("train", input, "--on-error", "ignore"), "'ignore'");
         assertUsage(Cli.run("train", input, "--max-samples", "3"), "3");
+        assertUsage(Cli.run("train", input, "--max-cpu-vs-lz4", "-1"), "'--max-cpu-vs-lz4': -1.0");
+        assertUsage(Cli.run("train", input, "--producer-batch", "0"), "'--producer-batch': 0");
         assertUsage(Cli.run("train", input, "--activate"), "--activate needs --registry");
         assertUsage(Cli.run("train"), "Missing input");
         assertUsage(Cli.run("train", input, "--registry", "s3://bucket/x"), "s3://bucket/x");
@@ -271,6 +279,57 @@ class TrainCommandTest {
                 "train", "-q", events.toString(), "--dict-size", "1K", "--level", "1", "--min-mbps", "1000000000");
         assertEquals(0, result.exitCode(), result::toString);
         assertTrue(result.out().contains("no grid point compresses at the --min-mbps floor"), result::toString);
+    }
+
+    /** A ceiling every point meets and one none meets: the choice is the same, and says what it costs. */
+    @Test
+    void recordsWhatTheBalancedChoiceCostsAgainstKafkasLz4() throws IOException {
+        JsonNode loose = trainUnderCeiling("1000000", "loose");
+        JsonNode cpu = loose.get("choice").get("cpu");
+        assertTrue(cpu.get("met").asBoolean(), cpu.toString());
+        assertEquals(0, cpu.get("ratioGivenUp").asDouble(), cpu.toString());
+        assertEquals(4, cpu.get("kafkaLz4").get("batch").asInt(), cpu.toString());
+        assertEquals(
+                loose.get("choice").get("level").asInt(),
+                cpu.get("withoutCeiling").get("level").asInt());
+        assertEquals(
+                loose.get("choice").get("dictSize").asInt(),
+                cpu.get("withoutCeiling").get("dictSize").asInt());
+        try (DirectoryDictionaryRegistry opened = DirectoryDictionaryRegistry.open(dir.resolve("reg-loose"))) {
+            Map<String, String> metadata = opened.list().get(0).metadata();
+            assertEquals("0.0000", metadata.get("ratioGivenUp"), metadata::toString);
+            assertTrue(Double.parseDouble(metadata.get("cpuVsKafkaLz4")) > 0, metadata::toString);
+        }
+
+        JsonNode tight = trainUnderCeiling("0.000001", "tight");
+        assertTrue(tight.get("choice").get("reason").asText().startsWith("no grid point compresses within 0.00x"));
+        assertTrue(tight.get("choice").get("reason").asText().contains("the CPU ceiling is not met"));
+        assertFalse(tight.get("choice").get("cpu").get("met").asBoolean());
+        assertEquals(loose.get("choice").get("level"), tight.get("choice").get("level"));
+        assertEquals(loose.get("choice").get("dictSize"), tight.get("choice").get("dictSize"));
+    }
+
+    private static JsonNode trainUnderCeiling(String maxCpuVsLz4, String name) throws IOException {
+        Path report = dir.resolve("report-" + name + ".json");
+        Cli.Result result = Cli.run(
+                "train",
+                "-q",
+                events.toString(),
+                "--registry",
+                dir.resolve("reg-" + name).toString(),
+                "--dict-size",
+                "2K,4K",
+                "--level",
+                "1,3",
+                "--min-mbps",
+                "0",
+                "--max-cpu-vs-lz4",
+                maxCpuVsLz4,
+                "--report-json",
+                report.toString());
+        assertEquals(0, result.exitCode(), result::toString);
+        assertTrue(result.out().contains("Kafka lz4's CPU per event"), result::toString);
+        return new ObjectMapper().readTree(report.toFile());
     }
 
     private static void assertUsage(Cli.Result result, String named) {
@@ -368,7 +427,9 @@ class TrainCommandTest {
                         java.util.List.of(1, 4),
                         Objective.BALANCED,
                         100,
-                        Runtime.getRuntime().availableProcessors()),
+                        Runtime.getRuntime().availableProcessors(),
+                        4,
+                        1.0),
                 demo.grid());
         assertEquals(0.2, demo.holdout);
         assertEquals(HoldoutFrom.RANDOM, demo.holdoutFrom);

@@ -2,6 +2,7 @@ package org.zdict.cli.train;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -10,6 +11,7 @@ import org.zdict.ZdictException;
 import org.zdict.cli.Progress;
 import org.zdict.cli.codec.BlockCodec;
 import org.zdict.cli.codec.GzipCodec;
+import org.zdict.cli.codec.KafkaLz4Codec;
 import org.zdict.cli.codec.Lz4Codec;
 import org.zdict.cli.codec.SnappyCodec;
 import org.zdict.cli.codec.ZdictBlockCodec;
@@ -60,9 +62,18 @@ public final class GridSearch {
                 .toList();
         List<BaselineResult> baselines = new ArrayList<>();
         List<CandidateResult> candidates = new ArrayList<>();
-        int steps = 3 + settings.levels().size() + points.size();
+        int steps = 3 + settings.levels().size() + points.size() + (settings.cpuCeiling() ? 1 : 0);
+        Optional<CpuCeiling> ceiling = Optional.empty();
         try (Progress bar = progress.start("Evaluating", steps, "", 1)) {
             baselines.add(measureBaseline(Lz4Codec.fast(), batches, bar));
+            if (settings.cpuCeiling()) {
+                bar.setExtraMessage("kafka-lz4");
+                try (KafkaLz4Codec kafkaLz4 = new KafkaLz4Codec()) {
+                    Measurement m = meter.measure(kafkaLz4, Batches.of(samples.holdout(), settings.producerBatch()));
+                    ceiling = Optional.of(new CpuCeiling(settings.maxCpuVsLz4(), m));
+                }
+                bar.stepBy(1);
+            }
             baselines.add(measureBaseline(new SnappyCodec(), batches, bar));
             baselines.add(measureBaseline(new GzipCodec(), batches, bar));
             for (int level : settings.levels()) {
@@ -88,7 +99,8 @@ public final class GridSearch {
             throw new ZdictException("zstd could not train any dictionary of the grid: " + String.join("; ", failures));
         }
         TrainingReport partial = new TrainingReport(samples, settings, candidates, failures, baselines, null, 0);
-        Objective.Choice choice = settings.objective().choose(candidates, settings.minMbps(), partial.baseline("lz4"));
+        Objective.Choice choice =
+                settings.objective().choose(candidates, settings.minMbps(), partial.baseline("lz4"), ceiling);
         return new TrainingReport(
                 samples, settings, candidates, failures, baselines, choice, (System.nanoTime() - begin) / 1_000_000);
     }

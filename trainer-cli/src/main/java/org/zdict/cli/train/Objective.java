@@ -27,8 +27,21 @@ public enum Objective {
     /** When no point reaches the speed floor: the best ratio among points this close to the fastest. */
     public static final double FALLBACK_SPEED_TOLERANCE = 0.10;
 
-    /** The chosen point and why, in one or two sentences. */
-    public record Choice(CandidateResult chosen, String reason) {}
+    /** Lowest level, then smallest dictionary: the cheaper point by the grid's own axes. */
+    private static final Comparator<CandidateResult> CHEAPEST = Comparator.comparingInt(
+                    (CandidateResult c) -> c.point().level())
+            .thenComparingInt(c -> c.point().dictSize());
+
+    /**
+     * The chosen point and why, in one or two sentences.
+     *
+     * @param cpu for {@code balanced} under a CPU ceiling: what the ceiling did to the choice
+     */
+    public record Choice(CandidateResult chosen, String reason, Optional<CpuTrade> cpu) {
+        public Choice(CandidateResult chosen, String reason) {
+            this(chosen, reason, Optional.empty());
+        }
+    }
 
     public String label() {
         return name().toLowerCase(Locale.ROOT);
@@ -41,6 +54,18 @@ public enum Objective {
     }
 
     public Choice choose(List<CandidateResult> candidates, double minMbps, Optional<BaselineResult> lz4) {
+        return choose(candidates, minMbps, lz4, Optional.empty());
+    }
+
+    /**
+     * @param ceiling for {@code balanced}: the most compression CPU per event a choice may cost, against
+     *     Kafka's lz4 on the producer's batches (ignored by the other objectives)
+     */
+    public Choice choose(
+            List<CandidateResult> candidates,
+            double minMbps,
+            Optional<BaselineResult> lz4,
+            Optional<CpuCeiling> ceiling) {
         if (candidates.isEmpty()) {
             throw new IllegalArgumentException("No grid point to choose from");
         }
@@ -81,12 +106,12 @@ public enum Objective {
                         "objective ratio: the highest held-out ratio, " + describe(best) + versusLz4(best, lz4) + " ("
                                 + floor + ")");
             case BALANCED -> {
-                CandidateResult cheapest = eligible.stream()
+                List<CandidateResult> within = eligible.stream()
                         .filter(c -> c.primary().ratio() >= bestRatio * (1 - BALANCED_TOLERANCE))
-                        .min(Comparator.comparingInt(
-                                        (CandidateResult c) -> c.point().level())
-                                .thenComparingInt(c -> c.point().dictSize()))
-                        .orElseThrow();
+                        .toList();
+                CandidateResult cheapest = within.stream().min(CHEAPEST).orElseThrow();
+                String rule = "objective balanced: the lowest level and smallest dictionary within "
+                        + Math.round(BALANCED_TOLERANCE * 100) + "% of the best held-out ratio, ";
                 String versusBest = cheapest == best
                         ? "it is also the best ratio in the grid"
                         : String.format(
@@ -96,12 +121,12 @@ public enum Objective {
                                 best.point().label(),
                                 bestRatio,
                                 BALANCED_TOLERANCE * 100);
-                yield new Choice(
-                        cheapest,
-                        "objective balanced: the lowest level and smallest dictionary within "
-                                + Math.round(BALANCED_TOLERANCE * 100) + "% of the best held-out ratio, "
-                                + describe(cheapest) + versusLz4(cheapest, lz4) + "; " + versusBest + " (" + floor
-                                + ")");
+                String unconstrained =
+                        rule + describe(cheapest) + versusLz4(cheapest, lz4) + "; " + versusBest + " (" + floor + ")";
+                if (ceiling.isEmpty()) {
+                    yield new Choice(cheapest, unconstrained);
+                }
+                yield underCeiling(ceiling.get(), eligible, within, cheapest, unconstrained, lz4);
             }
             case SPEED -> {
                 CandidateResult fastest = eligible.stream()
@@ -115,6 +140,121 @@ public enum Objective {
                                 + " (" + floor + ")");
             }
         };
+    }
+
+    /**
+     * {@code balanced} held to the CPU ceiling: the cheapest point within the tolerance that costs no
+     * more CPU per event than the ceiling allows; else the best ratio among the points that do; else,
+     * when none does, the choice without the ceiling, saying so.
+     */
+    private static Choice underCeiling(
+            CpuCeiling ceiling,
+            List<CandidateResult> eligible,
+            List<CandidateResult> within,
+            CandidateResult unconstrained,
+            String unconstrainedReason,
+            Optional<BaselineResult> lz4) {
+        String limit = String.format(
+                Locale.ROOT,
+                "%.2fx the CPU per event of Kafka's lz4 on batches of %d",
+                ceiling.maxTimesLz4(),
+                ceiling.lz4().batchSize());
+        Optional<CandidateResult> affordableWithin =
+                within.stream().filter(c -> ceiling.admits(c.primary())).min(CHEAPEST);
+        if (affordableWithin.isPresent()) {
+            CandidateResult chosen = affordableWithin.get();
+            if (chosen == unconstrained) {
+                return new Choice(
+                        chosen,
+                        unconstrainedReason + "; it compresses at " + cost(ceiling, chosen) + " (ceiling " + limit
+                                + ")",
+                        Optional.of(trade(ceiling, chosen, unconstrained)));
+            }
+            return new Choice(
+                    chosen,
+                    String.format(
+                            Locale.ROOT,
+                            "objective balanced: the lowest level and smallest dictionary within %d%% of the best"
+                                    + " held-out ratio that compresses within %s, %s%s, at %s; %s would cost %s; %s",
+                            Math.round(BALANCED_TOLERANCE * 100),
+                            limit,
+                            describe(chosen),
+                            versusLz4(chosen, lz4),
+                            cost(ceiling, chosen),
+                            unconstrained.point().label(),
+                            cost(ceiling, unconstrained),
+                            givenUp(chosen, unconstrained)),
+                    Optional.of(trade(ceiling, chosen, unconstrained)));
+        }
+        CandidateResult leastCpu = within.stream()
+                .min(Comparator.comparingDouble(c -> ceiling.timesLz4(c.primary())))
+                .orElseThrow();
+        Optional<CandidateResult> affordable = eligible.stream()
+                .filter(c -> ceiling.admits(c.primary()))
+                .max(Comparator.comparingDouble(
+                                (CandidateResult c) -> c.primary().ratio())
+                        .thenComparing(CHEAPEST.reversed()));
+        if (affordable.isPresent()) {
+            CandidateResult chosen = affordable.get();
+            return new Choice(
+                    chosen,
+                    String.format(
+                            Locale.ROOT,
+                            "objective balanced: no grid point within %d%% of the best held-out ratio compresses"
+                                    + " within %s (the cheapest of them, %s, costs %s), so the best ratio that does"
+                                    + " was chosen, %s%s, at %s; %s",
+                            Math.round(BALANCED_TOLERANCE * 100),
+                            limit,
+                            leastCpu.point().label(),
+                            cost(ceiling, leastCpu),
+                            describe(chosen),
+                            versusLz4(chosen, lz4),
+                            cost(ceiling, chosen),
+                            givenUp(chosen, unconstrained)),
+                    Optional.of(trade(ceiling, chosen, unconstrained)));
+        }
+        CandidateResult leastOverall = eligible.stream()
+                .min(Comparator.comparingDouble(c -> ceiling.timesLz4(c.primary())))
+                .orElseThrow();
+        return new Choice(
+                unconstrained,
+                String.format(
+                        Locale.ROOT,
+                        "no grid point compresses within %s (the cheapest, %s, costs %s), so the CPU ceiling is not"
+                                + " met and the choice ignores it; %s costs %s. %s",
+                        limit,
+                        leastOverall.point().label(),
+                        cost(ceiling, leastOverall),
+                        unconstrained.point().label(),
+                        cost(ceiling, unconstrained),
+                        capitalized(unconstrainedReason)),
+                Optional.of(trade(ceiling, unconstrained, unconstrained)));
+    }
+
+    private static CpuTrade trade(CpuCeiling ceiling, CandidateResult chosen, CandidateResult unconstrained) {
+        return new CpuTrade(
+                ceiling.timesLz4(chosen.primary()),
+                ceiling,
+                unconstrained,
+                1 - chosen.primary().ratio() / unconstrained.primary().ratio());
+    }
+
+    private static String cost(CpuCeiling ceiling, CandidateResult c) {
+        return String.format(Locale.ROOT, "%.2fx Kafka lz4's CPU per event", ceiling.timesLz4(c.primary()));
+    }
+
+    /** Like "giving up 7.0% of 512K L5's ratio". */
+    private static String givenUp(CandidateResult chosen, CandidateResult unconstrained) {
+        double share = 1 - chosen.primary().ratio() / unconstrained.primary().ratio();
+        return String.format(
+                Locale.ROOT,
+                share >= 0 ? "giving up %.1f%% of %s's ratio" : "%.1f%% more ratio than %s",
+                100 * Math.abs(share),
+                unconstrained.point().label());
+    }
+
+    private static String capitalized(String sentence) {
+        return Character.toUpperCase(sentence.charAt(0)) + sentence.substring(1);
     }
 
     private static String describe(CandidateResult c) {

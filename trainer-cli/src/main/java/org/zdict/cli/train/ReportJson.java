@@ -42,6 +42,8 @@ public final class ReportJson {
             GridSettings settings = report.settings();
             json.writeStringField("objective", settings.objective().label());
             json.writeNumberField("minMbps", settings.minMbps());
+            json.writeNumberField("producerBatch", settings.producerBatch());
+            json.writeNumberField("maxCpuVsLz4", settings.maxCpuVsLz4());
             json.writeArrayFieldStart("batchSizes");
             for (int batch : settings.batchSizes()) {
                 json.writeNumber(batch);
@@ -79,6 +81,9 @@ public final class ReportJson {
                         "dictSize", report.choice().chosen().point().dictSize());
                 json.writeNumberField("level", report.choice().chosen().point().level());
                 json.writeStringField("reason", report.choice().reason());
+                if (report.choice().cpu().isPresent()) {
+                    writeCpuTrade(json, report.choice().cpu().get());
+                }
                 if (published != null) {
                     json.writeNumberField("version", published.version());
                     json.writeStringField("status", published.status().label());
@@ -89,6 +94,30 @@ public final class ReportJson {
             json.writeNumberField("elapsedMillis", report.elapsedMillis());
             json.writeEndObject();
         }
+    }
+
+    private static void writeCpuTrade(JsonGenerator json, CpuTrade trade) throws IOException {
+        json.writeObjectFieldStart("cpu");
+        json.writeNumberField("timesKafkaLz4", round(trade.timesLz4(), 3));
+        json.writeNumberField("maxTimesKafkaLz4", trade.ceiling().maxTimesLz4());
+        json.writeBooleanField("met", trade.met());
+        Measurement lz4 = trade.ceiling().lz4();
+        json.writeObjectFieldStart("kafkaLz4");
+        json.writeNumberField("batch", lz4.batchSize());
+        json.writeNumberField("rawBytes", lz4.rawBytes());
+        json.writeNumberField("compressedBytes", lz4.compressedBytes());
+        json.writeNumberField("compressMBps", round(lz4.compressMBps(), 1));
+        json.writeEndObject();
+        json.writeObjectFieldStart("withoutCeiling");
+        json.writeNumberField("dictSize", trade.withoutCeiling().point().dictSize());
+        json.writeNumberField("level", trade.withoutCeiling().point().level());
+        json.writeNumberField("ratio", round(trade.withoutCeiling().primary().ratio(), 4));
+        json.writeNumberField(
+                "timesKafkaLz4",
+                round(trade.ceiling().timesLz4(trade.withoutCeiling().primary()), 3));
+        json.writeEndObject();
+        json.writeNumberField("ratioGivenUp", round(trade.ratioGivenUp(), 4));
+        json.writeEndObject();
     }
 
     private static void writeMeasurements(JsonGenerator json, List<Measurement> measurements) throws IOException {

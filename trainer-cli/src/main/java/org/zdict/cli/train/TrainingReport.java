@@ -38,7 +38,7 @@ public record TrainingReport(
                 updated,
                 failures,
                 baselines,
-                new Objective.Choice(replaced, choice.reason()),
+                new Objective.Choice(replaced, choice.reason(), choice.cpu()),
                 elapsedMillis);
     }
 }

@@ -67,6 +67,91 @@ class ObjectiveTest {
                 choice.reason());
     }
 
+    /** Kafka's lz4 on batches of 4 of the same 1,000,000 held-out bytes, at {@code mbps} CPU. */
+    private static Optional<CpuCeiling> ceiling(double maxTimesLz4, double mbps) {
+        return Optional.of(new CpuCeiling(maxTimesLz4, new Measurement(4, 1_000_000, 450_000, mbps, 2000)));
+    }
+
+    @Test
+    void balancedKeepsItsChoiceWhenItCostsNoMoreCpuThanLz4() {
+        // 256K L3 at 380 MB/s against lz4's 380: 1.00x, exactly at the ceiling.
+        Objective.Choice choice = Objective.BALANCED.choose(GRID, 100, LZ4, ceiling(1.0, 380));
+        assertSame(LARGE_MID, choice.chosen());
+        CpuTrade trade = choice.cpu().orElseThrow();
+        assertEquals(1.0, trade.timesLz4(), 1e-9);
+        assertTrue(trade.met());
+        assertSame(LARGE_MID, trade.withoutCeiling());
+        assertEquals(0, trade.ratioGivenUp());
+        assertTrue(choice.reason().contains("it compresses at 1.00x Kafka lz4's CPU per event"), choice.reason());
+    }
+
+    @Test
+    void balancedTakesACheaperPointWithinTheToleranceWhenItsChoiceCostsMoreCpuThanLz4() {
+        CandidateResult fastL5 = point(64, 5, 4.68, 420);
+        Objective.Choice choice =
+                Objective.BALANCED.choose(List.of(LARGE_MID, fastL5, LARGE_SLOW), 100, LZ4, ceiling(1.0, 400));
+        // 256K L3 (380 MB/s) costs 1.05x lz4's CPU; 64K L5 at 420 MB/s is within 3% of 4.80x and costs 0.95x.
+        assertSame(fastL5, choice.chosen());
+        CpuTrade trade = choice.cpu().orElseThrow();
+        assertSame(LARGE_MID, trade.withoutCeiling());
+        assertEquals(1 - 4.68 / 4.70, trade.ratioGivenUp(), 1e-3);
+        assertTrue(choice.reason().contains("256K L3 would cost 1.05x Kafka lz4's CPU per event"), choice.reason());
+        assertTrue(choice.reason().contains("giving up 0.4% of 256K L3's ratio"), choice.reason());
+    }
+
+    @Test
+    void balancedGivesUpRatioForTheCpuCeilingAndSaysHowMuch() {
+        // Within 3% of 4.80x: 256K L3 (380 MB/s) and 256K L5 (200), both dearer than lz4 at 400 MB/s.
+        // Of the rest, 256K L1 (430 MB/s, 4.60x) and 16K L1 (450, 4.00x) are cheaper: the better ratio wins.
+        Objective.Choice choice = Objective.BALANCED.choose(GRID, 100, LZ4, ceiling(1.0, 400));
+        assertSame(LARGE_FAST, choice.chosen());
+        CpuTrade trade = choice.cpu().orElseThrow();
+        assertTrue(trade.met());
+        assertSame(LARGE_MID, trade.withoutCeiling());
+        assertEquals(1 - 4.60 / 4.70, trade.ratioGivenUp(), 1e-3);
+        assertTrue(
+                choice.reason()
+                        .contains("no grid point within 3% of the best held-out ratio compresses within 1.00x"
+                                + " the CPU per event of Kafka's lz4 on batches of 4 (the cheapest of them, 256K L3, costs"
+                                + " 1.05x"),
+                choice.reason());
+        assertTrue(choice.reason().contains("giving up 2.1% of 256K L3's ratio"), choice.reason());
+    }
+
+    @Test
+    void balancedSaysSoWhenNoPointMeetsTheCpuCeiling() {
+        Objective.Choice choice = Objective.BALANCED.choose(GRID, 100, LZ4, ceiling(1.0, 900));
+        assertSame(LARGE_MID, choice.chosen());
+        assertTrue(
+                choice.reason()
+                        .startsWith("no grid point compresses within 1.00x the CPU per event of Kafka's lz4 on"
+                                + " batches of 4 (the cheapest, 16K L1, costs 2.00x Kafka lz4's CPU per event)"),
+                choice.reason());
+        assertTrue(choice.reason().contains("Objective balanced: the lowest level"), choice.reason());
+        assertTrue(!choice.cpu().orElseThrow().met());
+        assertEquals(0, choice.cpu().orElseThrow().ratioGivenUp());
+    }
+
+    @Test
+    void aLooserCeilingAdmitsDearerPoints() {
+        // 256K L3 costs 2.37x lz4 at 900 MB/s: inside a ceiling of 2.5x.
+        assertSame(
+                LARGE_MID,
+                Objective.BALANCED.choose(GRID, 100, LZ4, ceiling(2.5, 900)).chosen());
+    }
+
+    @Test
+    void theCpuCeilingChangesNoOtherObjective() {
+        assertSame(
+                LARGE_SLOW,
+                Objective.RATIO.choose(GRID, 100, LZ4, ceiling(1.0, 900)).chosen());
+        assertSame(
+                LARGE_FAST,
+                Objective.SPEED.choose(GRID, 100, LZ4, ceiling(1.0, 900)).chosen());
+        assertTrue(
+                Objective.RATIO.choose(GRID, 100, LZ4, ceiling(1.0, 900)).cpu().isEmpty());
+    }
+
     @Test
     void refusesAnEmptyGrid() {
         assertThrows(IllegalArgumentException.class, () -> Objective.BALANCED.choose(List.of(), 100, LZ4));
