@@ -122,7 +122,7 @@ public final class EvalCommand implements Callable<Integer> {
                     : subject.given()
                             ? subject.requireActive(source)
                             : source.activeVersion()
-                                    .orElseThrow(() -> new CliException("No active version in " + registry.location()
+                                    .orElseThrow(() -> new CliException("No active version in " + registry.display()
                                             + ": give --dict-version N or activate one"));
             dictionary = source.get(chosen);
             // Still open: it decodes the values zdict wrote into a kafka:// input, whatever their version.
@@ -256,7 +256,7 @@ public final class EvalCommand implements Callable<Integer> {
                     -change * 100,
                     same.ratio(),
                     atTraining,
-                    registry.location());
+                    registry.display());
             err.flush();
             return failOnDrift ? ZdictCommand.EXIT_FAILURE : ZdictCommand.EXIT_OK;
         }
@@ -299,7 +299,7 @@ public final class EvalCommand implements Callable<Integer> {
                     info.level(),
                     dictionary.ratio(),
                     plain.ratio(),
-                    registry.location());
+                    registry.display());
             err.flush();
             return failOnDrift ? ZdictCommand.EXIT_FAILURE : ZdictCommand.EXIT_OK;
         }

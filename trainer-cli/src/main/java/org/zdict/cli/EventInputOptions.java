@@ -7,6 +7,7 @@ import java.util.List;
 import org.zdict.RegistryLocationException;
 import org.zdict.cli.input.EventInput;
 import org.zdict.cli.input.TopicSampling;
+import org.zdict.internal.Locations;
 import org.zdict.kafka.internal.KafkaLocation;
 import org.zdict.registry.DictionaryRegistry;
 import picocli.CommandLine.Model.CommandSpec;
@@ -98,7 +99,9 @@ public final class EventInputOptions {
         try {
             return KafkaLocation.parse(name.trim());
         } catch (RegistryLocationException e) {
-            throw new ParameterException(spec.commandLine(), "Input '" + name + "': " + e.reason());
+            // Never the query as typed: it may hold secrets (a SASL JAAS config).
+            throw new ParameterException(
+                    spec.commandLine(), "Input '" + Locations.withoutQuery(name.trim()) + "': " + e.reason());
         }
     }
 }

@@ -198,7 +198,7 @@ public final class RetrainCommand implements Callable<Integer> {
             RetrainReport report = new RetrainReport(
                     verdict,
                     dryRun,
-                    registry.location(),
+                    registry.display(),
                     name,
                     candidate.point().label(),
                     level,
