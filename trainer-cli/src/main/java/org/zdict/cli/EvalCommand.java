@@ -129,7 +129,7 @@ public final class EvalCommand implements Callable<Integer> {
             events = InputReading.read(
                     // Every event is measured; in input order (newest first), for the quick candidate.
                     new Sampler(maxSamples, maxSampleBytes, 1.0, HoldoutFrom.LATEST, sampling.seed, sampling.onError),
-                    inputs.expand(source),
+                    inputs.expand(source, 1),
                     quiet.progress(),
                     err);
         }

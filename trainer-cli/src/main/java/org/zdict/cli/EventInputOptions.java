@@ -80,11 +80,12 @@ public final class EventInputOptions {
 
     /**
      * The inputs, in order, folders expanded; topics' values written by zdict are decoded with {@code
-     * registry} (null: they are skipped and counted), which must stay open while they are read.
+     * registry} (null: they are skipped and counted), which must stay open while they are read. {@code
+     * needed}, the fewest events the command can work with, is named when a topic has none.
      */
-    List<EventInput> expand(DictionaryRegistry registry) throws IOException {
+    List<EventInput> expand(DictionaryRegistry registry, int needed) throws IOException {
         List<EventInput> expanded = new ArrayList<>();
-        TopicSampling sampling = new TopicSampling(kafkaRecords, kafkaSince, MAX_TOPIC_BYTES);
+        TopicSampling sampling = new TopicSampling(kafkaRecords, kafkaSince, MAX_TOPIC_BYTES, needed);
         for (String name : names()) {
             if (KafkaLocation.isKafka(name)) {
                 expanded.add(EventInput.ofTopic(topic(name), sampling, registry));

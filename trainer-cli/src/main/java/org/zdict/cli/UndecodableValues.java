@@ -60,7 +60,9 @@ final class UndecodableValues {
         if (unknown > 0) {
             why.add(String.format(
                     Locale.ROOT,
-                    "%,d written with version(s) %s, which it does not hold",
+                    registry == null
+                            ? "%,d written by zdict with version(s) %s"
+                            : "%,d written with version(s) %s, which it does not hold",
                     unknown,
                     list(unknownVersions)));
         }
