@@ -43,6 +43,11 @@ public final class ClasspathDictionaryRegistry implements DictionaryRegistry {
     }
 
     @Override
+    public void activate(int version, OptionalInt expectedActive) {
+        throw readOnly();
+    }
+
+    @Override
     public void retire(int version) {
         throw readOnly();
     }

@@ -10,6 +10,7 @@ import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import org.zdict.ActiveVersionChangedException;
 import org.zdict.RegistryException;
 import org.zdict.UnknownDictionaryVersionException;
 import org.zdict.registry.DictionaryInfo;
@@ -148,6 +149,21 @@ public record VersionTable(int nextVersion, SortedMap<Integer, DictionaryInfo> v
         boolean newlyActive = target.status() != DictionaryStatus.ACTIVE;
         next.put(version, at != null && newlyActive ? active.withTime(DictionaryInfo.ACTIVATED_AT, at) : active);
         return new VersionTable(nextVersion, next);
+    }
+
+    /**
+     * As {@link #withActive(int, String, Instant)}, only if the active version of {@code version}'s subject
+     * is {@code expectedActive} (empty: none): a compare-and-set.
+     *
+     * @throws ActiveVersionChangedException if it is another one
+     */
+    public VersionTable withActive(int version, OptionalInt expectedActive, String where, Instant at) {
+        DictionaryInfo target = require(version, where);
+        OptionalInt actual = activeVersion(target.subject());
+        if (!actual.equals(expectedActive)) {
+            throw new ActiveVersionChangedException(version, target.subject(), expectedActive, actual, where);
+        }
+        return withActive(version, where, at);
     }
 
     public VersionTable withRetired(int version, String where) {

@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.SortedSet;
 import java.util.TreeSet;
+import org.zdict.ActiveVersionChangedException;
 import org.zdict.UnknownDictionaryVersionException;
 
 /**
@@ -48,6 +49,22 @@ public interface DictionaryRegistry extends AutoCloseable {
      * retired and unknown versions.
      */
     void activate(int version);
+
+    /**
+     * Makes {@code version} active as {@link #activate(int)} does, but only if the active version of its
+     * subject is still {@code expectedActive} (empty: the subject has none), checked and changed in one
+     * atomic step against every other writer of the registry, in this process or another: a
+     * compare-and-set. Two writers that both decided to replace the same active version cannot both
+     * succeed; the second is refused and changes nothing.
+     *
+     * @param expectedActive the active version the caller's decision was made against
+     * @throws ActiveVersionChangedException if the subject's active version is another one; nothing changed
+     * @throws UnsupportedOperationException if this registry cannot compare and set (the default)
+     */
+    default void activate(int version, OptionalInt expectedActive) {
+        throw new UnsupportedOperationException(getClass().getName()
+                + " cannot activate a version only if the active one is unchanged (activate(int, OptionalInt))");
+    }
 
     /**
      * Stops new payloads from using {@code version}; it still decodes. Refuses the active version of its

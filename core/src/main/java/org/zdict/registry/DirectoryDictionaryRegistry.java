@@ -101,6 +101,16 @@ public final class DirectoryDictionaryRegistry implements DictionaryRegistry {
         });
     }
 
+    /** The compare-and-set runs under the folder's lock, against the manifest as it is on disk. */
+    @Override
+    public void activate(int version, OptionalInt expectedActive) {
+        change(table -> {
+            VersionTable next = table.withActive(version, expectedActive, describe(), clock.instant());
+            folder.readVerified(table.require(version, describe()));
+            return next;
+        });
+    }
+
     @Override
     public void retire(int version) {
         change(table -> table.withRetired(version, describe(), clock.instant()));

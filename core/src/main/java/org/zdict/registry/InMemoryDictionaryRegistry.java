@@ -53,6 +53,11 @@ public final class InMemoryDictionaryRegistry implements DictionaryRegistry {
     }
 
     @Override
+    public synchronized void activate(int version, OptionalInt expectedActive) {
+        update(state.withActive(version, expectedActive, WHERE, clock.instant()));
+    }
+
+    @Override
     public synchronized void retire(int version) {
         update(state.withRetired(version, WHERE, clock.instant()));
     }

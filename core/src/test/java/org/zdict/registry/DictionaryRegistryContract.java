@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.zdict.ActiveVersionChangedException;
 import org.zdict.RegistryException;
 import org.zdict.UnknownDictionaryVersionException;
 import org.zdict.internal.DictionaryContent;
@@ -248,6 +249,88 @@ public abstract class DictionaryRegistryContract {
         assertEquals(
                 "orders.v2_EU-key",
                 registry.publish("orders.v2_EU-key", DICTIONARY, 3, Map.of()).subject());
+    }
+
+    @Test
+    void activatesConditionallyOnlyWhileTheSubjectsActiveVersionIsTheOneExpected() {
+        int first = registry.publish(DICTIONARY, 3, Map.of()).version();
+        int second = registry.publish(OTHER_DICTIONARY, 5, Map.of()).version();
+        int third = registry.publish(DICTIONARY, 5, Map.of()).version();
+        int orders = registry.publish("orders", DICTIONARY, 3, Map.of()).version();
+        registry.activate(first, OptionalInt.empty());
+        assertEquals(OptionalInt.of(first), registry.activeVersion());
+
+        ActiveVersionChangedException stale = assertThrows(
+                ActiveVersionChangedException.class, () -> registry.activate(second, OptionalInt.of(third)));
+        assertEquals(OptionalInt.of(third), stale.expected());
+        assertEquals(OptionalInt.of(first), stale.actual());
+        assertEquals(DictionaryInfo.DEFAULT_SUBJECT, stale.subject());
+        assertTrue(stale.getMessage().contains("is version " + first + ", not version " + third), stale.getMessage());
+        assertEquals(OptionalInt.of(first), registry.activeVersion());
+        assertEquals(
+                DictionaryStatus.AVAILABLE, registry.info(second).orElseThrow().status());
+        assertTrue(registry.info(second).orElseThrow().activatedAt().isEmpty());
+
+        assertThrows(ActiveVersionChangedException.class, () -> registry.activate(second, OptionalInt.empty()));
+        registry.activate(second, OptionalInt.of(first));
+        assertEquals(OptionalInt.of(second), registry.activeVersion());
+        // Another subject is compared with its own active version (none yet) only.
+        registry.activate(orders, OptionalInt.empty());
+        assertEquals(OptionalInt.of(orders), registry.activeVersion("orders"));
+        assertEquals(OptionalInt.of(second), registry.activeVersion());
+        assertThrows(UnknownDictionaryVersionException.class, () -> registry.activate(42, OptionalInt.empty()));
+        registry.retire(third);
+        assertThrows(RegistryException.class, () -> registry.activate(third, OptionalInt.of(second)));
+    }
+
+    /**
+     * Two writers on their own handles both decide to replace the same active version and activate
+     * their candidate at the same moment: exactly one succeeds, the other changes nothing.
+     */
+    @Test
+    void ofTwoConditionalActivationsAgainstTheSameActiveVersionExactlyOneWins() throws Exception {
+        int base = registry.publish(DICTIONARY, 3, Map.of()).version();
+        registry.activate(base);
+        DictionaryRegistry second = another();
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            for (int round = 0; round < 3; round++) {
+                int mine = registry.publish(DICTIONARY, 3, Map.of("round", Integer.toString(round)))
+                        .version();
+                int theirs = registry.publish(OTHER_DICTIONARY, 5, Map.of("round", Integer.toString(round)))
+                        .version();
+                OptionalInt expected = OptionalInt.of(base);
+                java.util.concurrent.CountDownLatch start = new java.util.concurrent.CountDownLatch(1);
+                Future<Boolean> a = pool.submit(() -> activated(registry, mine, expected, start));
+                Future<Boolean> b = pool.submit(() -> activated(second, theirs, expected, start));
+                start.countDown();
+                boolean aWon = a.get(60, TimeUnit.SECONDS);
+                boolean bWon = b.get(60, TimeUnit.SECONDS);
+                assertTrue(aWon ^ bWon, "round " + round + ": first won " + aWon + ", second won " + bWon);
+                int winner = aWon ? mine : theirs;
+                int loser = aWon ? theirs : mine;
+                DictionaryRegistry fresh = another();
+                assertEquals(OptionalInt.of(winner), fresh.activeVersion());
+                assertEquals(
+                        DictionaryStatus.AVAILABLE,
+                        fresh.info(loser).orElseThrow().status());
+                base = winner;
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static boolean activated(
+            DictionaryRegistry handle, int version, OptionalInt expected, java.util.concurrent.CountDownLatch start)
+            throws InterruptedException {
+        start.await();
+        try {
+            handle.activate(version, expected);
+            return true;
+        } catch (ActiveVersionChangedException e) {
+            return false;
+        }
     }
 
     /**

@@ -206,6 +206,19 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
         }
     }
 
+    /**
+     * Compare-and-set: each attempt of the compare-and-publish on the {@code state} record checks the
+     * expected active version against the state it is computed from, so a state record written by
+     * another writer in between makes the attempt start again from it, and fail if it changed the subject.
+     */
+    @Override
+    public void activate(int version, OptionalInt expectedActive) {
+        synchronized (writeLock) {
+            checkOpen();
+            lifecycle.activate(version, expectedActive);
+        }
+    }
+
     @Override
     public void retire(int version) {
         synchronized (writeLock) {

@@ -2,6 +2,7 @@ package org.zdict.kafka;
 
 import java.time.Clock;
 import java.time.Instant;
+import java.util.OptionalInt;
 import java.util.function.UnaryOperator;
 import org.zdict.RegistryException;
 import org.zdict.internal.VersionTable;
@@ -46,6 +47,11 @@ final class LifecycleWriter {
 
     void activate(int version) {
         change(table -> table.withActive(version, where, clock.instant()));
+    }
+
+    /** Activates only if the subject's active version is {@code expected} in the state each attempt starts from. */
+    void activate(int version, OptionalInt expected) {
+        change(table -> table.withActive(version, expected, where, clock.instant()));
     }
 
     void retire(int version) {

@@ -5,6 +5,7 @@ import java.util.Map;
 import org.apache.kafka.common.config.ConfigException;
 import org.zdict.RegistryLocationException;
 import org.zdict.RegistryNotFoundException;
+import org.zdict.internal.Locations;
 import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
 
@@ -91,7 +92,7 @@ final class SharedRegistries {
         try {
             return DictionaryRegistries.canonical(location);
         } catch (RegistryLocationException e) {
-            throw new ConfigException(ZdictSerdeConfig.REGISTRY_CONFIG, location, e.reason());
+            throw new ConfigException(ZdictSerdeConfig.REGISTRY_CONFIG, Locations.withoutQuery(location), e.reason());
         }
     }
 
@@ -100,9 +101,10 @@ final class SharedRegistries {
         try {
             return DictionaryRegistries.open(location, settings);
         } catch (RegistryLocationException e) {
-            throw new ConfigException(ZdictSerdeConfig.REGISTRY_CONFIG, location, e.reason());
+            throw new ConfigException(ZdictSerdeConfig.REGISTRY_CONFIG, Locations.withoutQuery(location), e.reason());
         } catch (RegistryNotFoundException e) {
-            throw new ConfigException(ZdictSerdeConfig.REGISTRY_CONFIG, location, e.getMessage());
+            throw new ConfigException(
+                    ZdictSerdeConfig.REGISTRY_CONFIG, Locations.withoutQuery(location), e.getMessage());
         }
     }
 }

@@ -12,6 +12,7 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.zdict.RegistryLocationException;
 import org.zdict.codec.ZdictCodec;
+import org.zdict.internal.Locations;
 import org.zdict.internal.ZstdLevels;
 import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.SubjectNames;
@@ -311,7 +312,8 @@ public final class ZdictSerdeConfig extends AbstractConfig {
         try {
             DictionaryRegistries.canonical((String) value);
         } catch (RegistryLocationException e) {
-            throw new ConfigException(name, value, e.reason());
+            // Never the query as given: it may hold secrets (a SASL JAAS config).
+            throw new ConfigException(name, Locations.withoutQuery((String) value), e.reason());
         }
     }
 

@@ -1,10 +1,12 @@
 package org.zdict.kafka;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
+import org.apache.kafka.common.config.ConfigException;
 import org.junit.jupiter.api.Test;
 import org.zdict.RegistryLocationException;
 import org.zdict.kafka.internal.KafkaLocation;
@@ -63,13 +65,43 @@ class KafkaRegistryProviderTest {
                 "kafka://h:9092/a/b", "expected kafka://HOST:PORT",
                 "kafka://h:9092/bad topic", "'bad topic' is not a valid Kafka topic name",
                 "kafka://h:9092/..", "'..' is not a valid Kafka topic name",
-                "kafka://h:9092/t?novalue", "setting 'novalue' is not key=value");
+                "kafka://h:9092/t?novalue", "setting 1 of the query is not key=value");
         bad.forEach((location, reason) -> {
             RegistryLocationException e =
                     assertThrows(RegistryLocationException.class, () -> DictionaryRegistries.canonical(location));
-            assertTrue(e.getMessage().startsWith("Registry location '" + location + "': "), e.getMessage());
+            String shown = location.contains("?") ? location.substring(0, location.indexOf('?')) + "?..." : location;
+            assertTrue(e.getMessage().startsWith("Registry location '" + shown + "': "), e.getMessage());
             assertTrue(e.getMessage().contains(reason), e.getMessage());
         });
+    }
+
+    /** The query may hold secrets (a SASL JAAS config, a key password): no error shows any part of it. */
+    @Test
+    void noLocationErrorShowsTheQueryString() {
+        String secret = "hunter2";
+        String jaas = "sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule+required+password%3D"
+                + secret;
+        Map<String, String> bad = Map.of(
+                "kafka://host/topic?" + jaas, "'host' is not HOST:PORT",
+                "kafka://h:9092/bad topic?" + jaas, "not a valid Kafka topic name",
+                "kafka://h:9092/t?" + jaas + "&" + secret, "setting 2 of the query is not key=value",
+                "kafka://h:9092/t?ssl.key.password=" + secret + "%zz",
+                        "the value of setting 'ssl.key.password' in the query is not URL-encoded",
+                "kafka://h:9092/t?" + secret + "%zz=1", "the name of setting 1 in the query is not URL-encoded",
+                "kafkaa://h:9092/t?" + jaas, "unknown scheme");
+        bad.forEach((location, reason) -> {
+            RegistryLocationException e =
+                    assertThrows(RegistryLocationException.class, () -> DictionaryRegistries.canonical(location));
+            assertFalse(e.getMessage().contains(secret), e.getMessage());
+            assertFalse(e.reason().contains(secret), e.reason());
+            assertTrue(e.getMessage().contains(reason), e.getMessage());
+            assertTrue(e.getMessage().contains("?...'"), "says there was a query: " + e.getMessage());
+        });
+        ConfigException config = assertThrows(
+                ConfigException.class,
+                () -> new ZdictSerdeConfig(Map.of(ZdictSerdeConfig.REGISTRY_CONFIG, "kafka://host/t?" + jaas)));
+        assertFalse(config.getMessage().contains(secret), config.getMessage());
+        assertTrue(config.getMessage().contains("'host' is not HOST:PORT"), config.getMessage());
     }
 
     @Test

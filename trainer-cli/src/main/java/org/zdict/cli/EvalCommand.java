@@ -122,14 +122,14 @@ public final class EvalCommand implements Callable<Integer> {
                     : subject.given()
                             ? subject.requireActive(source)
                             : source.activeVersion()
-                                    .orElseThrow(() -> new CliException("No active version in " + registry.location()
+                                    .orElseThrow(() -> new CliException("No active version in " + registry.display()
                                             + ": give --dict-version N or activate one"));
             dictionary = source.get(chosen);
             // Still open: it decodes the values zdict wrote into a kafka:// input, whatever their version.
             events = InputReading.read(
                     // Every event is measured; in input order (newest first), for the quick candidate.
                     new Sampler(maxSamples, maxSampleBytes, 1.0, HoldoutFrom.LATEST, sampling.seed, sampling.onError),
-                    inputs.expand(source),
+                    inputs.expand(source, 1),
                     quiet.progress(),
                     err);
         }
@@ -256,7 +256,7 @@ public final class EvalCommand implements Callable<Integer> {
                     -change * 100,
                     same.ratio(),
                     atTraining,
-                    registry.location());
+                    registry.display());
             err.flush();
             return failOnDrift ? ZdictCommand.EXIT_FAILURE : ZdictCommand.EXIT_OK;
         }
@@ -299,7 +299,7 @@ public final class EvalCommand implements Callable<Integer> {
                     info.level(),
                     dictionary.ratio(),
                     plain.ratio(),
-                    registry.location());
+                    registry.display());
             err.flush();
             return failOnDrift ? ZdictCommand.EXIT_FAILURE : ZdictCommand.EXIT_OK;
         }

@@ -7,6 +7,7 @@ import java.util.List;
 import org.zdict.RegistryLocationException;
 import org.zdict.cli.input.EventInput;
 import org.zdict.cli.input.TopicSampling;
+import org.zdict.internal.Locations;
 import org.zdict.kafka.internal.KafkaLocation;
 import org.zdict.registry.DictionaryRegistry;
 import picocli.CommandLine.Model.CommandSpec;
@@ -79,11 +80,12 @@ public final class EventInputOptions {
 
     /**
      * The inputs, in order, folders expanded; topics' values written by zdict are decoded with {@code
-     * registry} (null: they are skipped and counted), which must stay open while they are read.
+     * registry} (null: they are skipped and counted), which must stay open while they are read. {@code
+     * needed}, the fewest events the command can work with, is named when a topic has none.
      */
-    List<EventInput> expand(DictionaryRegistry registry) throws IOException {
+    List<EventInput> expand(DictionaryRegistry registry, int needed) throws IOException {
         List<EventInput> expanded = new ArrayList<>();
-        TopicSampling sampling = new TopicSampling(kafkaRecords, kafkaSince, MAX_TOPIC_BYTES);
+        TopicSampling sampling = new TopicSampling(kafkaRecords, kafkaSince, MAX_TOPIC_BYTES, needed);
         for (String name : names()) {
             if (KafkaLocation.isKafka(name)) {
                 expanded.add(EventInput.ofTopic(topic(name), sampling, registry));
@@ -98,7 +100,9 @@ public final class EventInputOptions {
         try {
             return KafkaLocation.parse(name.trim());
         } catch (RegistryLocationException e) {
-            throw new ParameterException(spec.commandLine(), "Input '" + name + "': " + e.reason());
+            // Never the query as typed: it may hold secrets (a SASL JAAS config).
+            throw new ParameterException(
+                    spec.commandLine(), "Input '" + Locations.withoutQuery(name.trim()) + "': " + e.reason());
         }
     }
 }

@@ -20,7 +20,8 @@ final class InputReading {
 
     static SampleSet read(Sampler sampler, List<EventInput> inputs, Progress.Factory progress, PrintWriter err)
             throws IOException {
-        SampleSet samples = readReporting(sampler, inputs, progress, err);
+        UndecodableValues undecodable = new UndecodableValues();
+        SampleSet samples = readReporting(sampler, inputs, progress, err, undecodable);
         long skipped = samples.skipped() + samples.oversized();
         if (skipped > 0) {
             err.printf(
@@ -32,6 +33,9 @@ final class InputReading {
                             : "",
                     100 * samples.skippedShare());
             err.flush();
+        }
+        if (samples.skippedShare() > MAX_SKIPPED_SHARE && undecodable.count() * 2 > skipped) {
+            throw new CliException(undecodable.refusal(samples.skippedShare(), samples.eventsRead()));
         }
         if (samples.skippedShare() > MAX_SKIPPED_SHARE) {
             throw new CliException(String.format(
@@ -46,10 +50,16 @@ final class InputReading {
     }
 
     private static SampleSet readReporting(
-            Sampler sampler, List<EventInput> inputs, Progress.Factory progress, PrintWriter err) throws IOException {
+            Sampler sampler,
+            List<EventInput> inputs,
+            Progress.Factory progress,
+            PrintWriter err,
+            UndecodableValues undecodable)
+            throws IOException {
         int[] skipped = {0};
         try {
             return sampler.read(inputs, System.in, progress, malformed -> {
+                undecodable.add(malformed);
                 if (++skipped[0] <= MAX_REPORTED_SKIPS) {
                     err.println("zdict: skipped: " + malformed.getMessage());
                 } else if (skipped[0] == MAX_REPORTED_SKIPS + 1) {

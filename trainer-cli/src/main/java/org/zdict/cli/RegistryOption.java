@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.zdict.RegistryLocationException;
 import org.zdict.RegistryNotFoundException;
+import org.zdict.internal.Locations;
 import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
 import picocli.CommandLine.Model.CommandSpec;
@@ -31,6 +32,11 @@ public final class RegistryOption {
     /** The location as the user gave it, for messages. */
     public String location() {
         return registry;
+    }
+
+    /** The location for messages and reports: as given, without a kafka:// query string (it may hold secrets). */
+    public String display() {
+        return Locations.withoutQuery(registry);
     }
 
     /** Opens a registry that must already exist (for commands that only read or change versions). */

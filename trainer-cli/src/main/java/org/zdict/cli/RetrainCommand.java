@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.concurrent.Callable;
+import org.zdict.ActiveVersionChangedException;
 import org.zdict.RegistryNotFoundException;
 import org.zdict.cli.retrain.Decision;
 import org.zdict.cli.retrain.Reference;
@@ -108,6 +109,9 @@ public final class RetrainCommand implements Callable<Integer> {
 
     Clock clock = Clock.systemUTC();
 
+    /** Runs between the decision and the activation, where another scheduler's promotion can land (tests). */
+    Runnable beforeActivation = () -> {};
+
     @Override
     public Integer call() throws IOException {
         inputs.names();
@@ -174,16 +178,27 @@ public final class RetrainCommand implements Callable<Integer> {
             List<Integer> retired = new ArrayList<>();
             if (verdict.decision() != Decision.KEPT && !dryRun) {
                 boolean promote = verdict.decision() == Decision.PROMOTED;
-                Publisher.Published published = Publisher.publish(target, name, run.chosen(), promote, "zdict retrain");
+                Publisher.Published published = Publisher.publish(target, name, run.chosen(), false, "zdict retrain");
                 publishedVersion = published.info().version();
                 if (promote) {
-                    retired = retireOlder(target, name, publishedVersion, activeBefore);
+                    beforeActivation.run();
+                    try {
+                        // Compare-and-set: another scheduler's promotion since the decision wins, this one is
+                        // kept, whichever process it runs in.
+                        target.activate(publishedVersion, activeBefore);
+                        retired = retireOlder(target, name, publishedVersion, activeBefore);
+                    } catch (ActiveVersionChangedException e) {
+                        verdict = lostRace(verdict, publishedVersion, activeBefore, e.actual());
+                        if (e.actual().equals(OptionalInt.of(publishedVersion))) {
+                            publishedVersion = 0;
+                        }
+                    }
                 }
             }
             RetrainReport report = new RetrainReport(
                     verdict,
                     dryRun,
-                    registry.location(),
+                    registry.display(),
                     name,
                     candidate.point().label(),
                     level,
@@ -246,6 +261,23 @@ public final class RetrainCommand implements Callable<Integer> {
             }
         }
         return retired;
+    }
+
+    /**
+     * The verdict when the active version changed between the decision and the activation: the
+     * candidate was published (or was identical to a version already there) but is not activated.
+     */
+    private static Verdict lostRace(Verdict decided, int published, OptionalInt before, OptionalInt now) {
+        String what = now.equals(OptionalInt.of(published))
+                ? "another run promoted the same dictionary, version " + published + ", in the meantime"
+                : "version " + published + " was published and stays available, not active";
+        return new Verdict(
+                Decision.KEPT,
+                "the candidate earned its place, but the active version changed from " + describe(before) + " to "
+                        + describe(now) + " between this run's decision and its activation (another scheduler?): "
+                        + what + "; nothing else changed",
+                decided.gain(),
+                null);
     }
 
     private static String describe(OptionalInt version) {

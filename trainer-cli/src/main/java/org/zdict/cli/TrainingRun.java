@@ -38,7 +38,7 @@ record TrainingRun(List<EventInput> inputs, TrainingReport measured, TrainingRep
             PrintWriter out,
             PrintWriter err)
             throws IOException {
-        List<EventInput> eventInputs = inputs.expand(decoding);
+        List<EventInput> eventInputs = inputs.expand(decoding, GridSearch.MIN_EVENTS);
         SampleSet samples = InputReading.read(training.sampler(), eventInputs, progress, err);
         TrainingReport report = new GridSearch(training.grid()).run(samples, progress);
         ReportTable.print(report, out);

@@ -21,7 +21,11 @@ final class Cli {
     }
 
     static Result run(String... args) {
-        CommandLine commandLine = ZdictCommand.commandLine();
+        return run(ZdictCommand.commandLine(), args);
+    }
+
+    /** Runs {@code args} on {@code commandLine}, whose subcommands a test may have set up. */
+    static Result run(CommandLine commandLine, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         commandLine.setOut(new PrintWriter(out, true));

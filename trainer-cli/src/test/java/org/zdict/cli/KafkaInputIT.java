@@ -37,9 +37,11 @@ import org.junit.jupiter.api.io.TempDir;
 import org.zdict.cli.input.TopicReader;
 import org.zdict.cli.input.TopicRecord;
 import org.zdict.cli.input.TopicSampling;
+import org.zdict.codec.ZdictCodec;
 import org.zdict.kafka.ZdictSerdeConfig;
 import org.zdict.kafka.ZdictSerializer;
 import org.zdict.kafka.internal.KafkaLocation;
+import org.zdict.registry.DirectoryDictionaryRegistry;
 import org.zdict.testing.SampleEvents;
 
 /**
@@ -215,6 +217,58 @@ class KafkaInputIT {
         assertEquals(committedBefore, committed("real-consumers"), "reading moved a group's committed offsets");
     }
 
+    /**
+     * A topic written by producers of another registry: most values cannot be decoded with the one given,
+     * and the refusal says so, with how many, which registry and why, instead of blaming the events.
+     */
+    @Test
+    void refusesATopicMostlyWrittenWithAnotherRegistrySayingWhatHappened() throws Exception {
+        Path theirs = dir.resolve("producers-registry");
+        assertEquals(
+                0,
+                Cli.trainSmall(Cli.syntheticEvents(dir, "theirs-1.jsonl", 1500, 31), theirs)
+                        .exitCode());
+        assertEquals(
+                0,
+                Cli.trainSmall(Cli.syntheticEvents(dir, "theirs-2.jsonl", 1500, 32), theirs)
+                        .exitCode());
+        Path ours = dir.resolve("other-registry");
+        assertEquals(
+                0,
+                Cli.trainSmall(Cli.syntheticEvents(dir, "ours.jsonl", 1500, 33), ours)
+                        .exitCode());
+        List<byte[]> values = new ArrayList<>();
+        List<byte[]> events = SampleEvents.synthetic(300, 34);
+        try (DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(theirs);
+                ZdictCodec codec = ZdictCodec.builder(registry).checksum(false).build()) {
+            for (int i = 0; i < events.size(); i++) {
+                values.add(i % 20 == 0 ? events.get(i) : codec.compress(i % 2 == 0 ? 1 : 2, events.get(i)));
+            }
+        }
+        createTopic("foreign", 1);
+        send("foreign", 1, 1_700_000_000_000L, values);
+
+        Cli.Result result = Cli.trainTiny("--input", topic("foreign"), "--registry", ours.toString());
+
+        assertEquals(1, result.exitCode(), result.toString());
+        assertTrue(
+                result.err().contains("285 value(s) read from Kafka could not be decoded with registry " + ours),
+                result.toString());
+        assertTrue(result.err().contains("150 written with version(s) 2, which it does not hold"), result.toString());
+        assertTrue(result.err().contains("135 written with another dictionary than its version(s) 1"), result.err());
+        assertTrue(result.err().contains("15 event(s) were kept"), result.err());
+        assertTrue(result.err().contains("give that one as --registry"), result.err());
+        assertFalse(result.err().contains("JSON events zdict is for"), result.err());
+
+        Cli.Result without = Cli.trainTiny("--input", topic("foreign"));
+        assertEquals(1, without.exitCode(), without.toString());
+        assertTrue(
+                without.err()
+                        .contains("could not be decoded without a registry (285 written by zdict with version(s)"
+                                + " 1, 2)"),
+                without.err());
+    }
+
     @Test
     void readsTheNewestRecordsAcrossPartitionsInTheOrderTheyWereWritten() throws Exception {
         createTopic("ordered", 3);
@@ -276,6 +330,41 @@ class KafkaInputIT {
         Cli.Result empty = Cli.trainTiny("--input", topic("empty"));
         assertEquals(1, empty.exitCode(), empty.toString());
         assertTrue(empty.err().contains("has no records"), empty.toString());
+        assertTrue(empty.err().contains("found 0 events, at least 10 are needed"), empty.toString());
+
+        createTopic("few", 2);
+        send("few", 2, 1_700_000_000_000L, SampleEvents.synthetic(5, 3));
+        Cli.Result few = Cli.trainTiny("--input", topic("few"));
+        assertEquals(1, few.exitCode(), few.toString());
+        assertTrue(few.err().contains("Too few events to train on: 5 read, at least 10 are needed"), few.toString());
+
+        // retrain reads its input the same way, before it changes anything.
+        Path registryDir = dir.resolve("bad-input-registry");
+        assertEquals(
+                0,
+                Cli.trainSmall(Cli.syntheticEvents(dir, "bad-input-seed.jsonl", 1500, 4), registryDir)
+                        .exitCode());
+        for (String name : new String[] {"no-such-topic", "empty", "few"}) {
+            Cli.Result retrain = Cli.run(
+                    "retrain", "-q", "--input", topic(name), "--registry", registryDir.toString(), "--min-mbps", "0");
+            assertEquals(1, retrain.exitCode(), retrain.toString());
+            assertTrue(
+                    retrain.err().contains(name.equals("few") ? "5 read, at least 10" : "'" + name + "'")
+                            || retrain.err().contains("found 0 events, at least 10"),
+                    retrain.toString());
+        }
+        long retrainStart = System.nanoTime();
+        Cli.Result retrainUnreachable = Cli.run(
+                "retrain",
+                "-q",
+                "--input",
+                "kafka://127.0.0.1:1/events?default.api.timeout.ms=2000&request.timeout.ms=1500",
+                "--registry",
+                registryDir.toString());
+        assertEquals(1, retrainUnreachable.exitCode(), retrainUnreachable.toString());
+        assertTrue(retrainUnreachable.err().contains("2000 ms"), retrainUnreachable.toString());
+        assertTrue(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - retrainStart) < 20_000);
+        assertEquals(1, DirectoryDictionaryRegistry.open(registryDir).list().size(), "a failed retrain published");
 
         long start = System.nanoTime();
         Cli.Result unreachable = Cli.trainTiny(

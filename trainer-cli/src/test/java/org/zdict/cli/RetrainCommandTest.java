@@ -11,8 +11,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,6 +25,7 @@ import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistry;
 import org.zdict.registry.DictionaryStatus;
 import org.zdict.registry.DirectoryDictionaryRegistry;
+import picocli.CommandLine;
 
 /** {@code zdict retrain}: each decision, what it changes in the registry, and its report. */
 class RetrainCommandTest {
@@ -60,6 +66,10 @@ class RetrainCommandTest {
     }
 
     private Cli.Result retrain(Path events, String... more) {
+        return Cli.run(retrainArguments(events, "report.json", more));
+    }
+
+    private String[] retrainArguments(Path events, String report, String... more) {
         List<String> args = new ArrayList<>(List.of(
                 "retrain",
                 "-q",
@@ -76,9 +86,9 @@ class RetrainCommandTest {
                 "--max-cpu-vs-lz4",
                 "0",
                 "--report-json",
-                dir.resolve("report.json").toString()));
+                dir.resolve(report).toString()));
         args.addAll(List.of(more));
-        return Cli.run(args.toArray(new String[0]));
+        return args.toArray(new String[0]);
     }
 
     private JsonNode report() throws IOException {
@@ -236,10 +246,82 @@ class RetrainCommandTest {
     }
 
     @Test
+    void aPromotionThatLandsBetweenTheDecisionAndTheActivationWinsAndThisRunKeepsItsCandidateAvailable()
+            throws IOException {
+        CommandLine commandLine = ZdictCommand.commandLine();
+        RetrainCommand command = commandLine.getSubcommands().get("retrain").getCommand();
+        int[] theirs = {0};
+        // Another scheduler promotes its own version after this run decided to replace version 1.
+        command.beforeActivation = () -> {
+            try (DictionaryRegistry other = DirectoryDictionaryRegistry.open(registry)) {
+                theirs[0] = other.publish(other.get(1).content(), 1, Map.of()).version();
+                other.activate(theirs[0]);
+            }
+        };
+
+        Cli.Result result = Cli.run(commandLine, retrainArguments(logs, "report.json", "--min-interval", "0"));
+
+        assertEquals(0, result.exitCode(), result.toString());
+        JsonNode report = report();
+        assertEquals("kept", report.get("decision").asText(), report.toString());
+        String reason = report.get("reason").asText();
+        assertTrue(reason.contains("changed from version 1 to version " + theirs[0]), reason);
+        assertTrue(reason.contains("version 2 was published and stays available, not active"), reason);
+        assertEquals(2, report.get("candidate").get("version").asInt(), report.toString());
+        assertEquals(0, report.get("retired").size(), report.toString());
+        assertEquals(3, theirs[0]);
+        assertEquals(
+                List.of(DictionaryStatus.AVAILABLE, DictionaryStatus.AVAILABLE, DictionaryStatus.ACTIVE),
+                versions().stream().map(DictionaryInfo::status).toList());
+        assertTrue(result.out().contains("Version 2 of subject default is published, available."), result.out());
+    }
+
+    @Test
+    void ofTwoRetrainsRacingToReplaceTheSameActiveVersionOnlyOnePromotes() throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            Future<Cli.Result> first =
+                    pool.submit(() -> Cli.run(retrainArguments(logs, "first.json", "--min-interval", "0")));
+            Future<Cli.Result> second =
+                    pool.submit(() -> Cli.run(retrainArguments(logs, "second.json", "--min-interval", "0")));
+            assertEquals(
+                    0, first.get(120, TimeUnit.SECONDS).exitCode(), first.get().toString());
+            assertEquals(
+                    0,
+                    second.get(120, TimeUnit.SECONDS).exitCode(),
+                    second.get().toString());
+        } finally {
+            pool.shutdownNow();
+        }
+        ObjectMapper json = new ObjectMapper();
+        JsonNode a = json.readTree(dir.resolve("first.json").toFile());
+        JsonNode b = json.readTree(dir.resolve("second.json").toFile());
+        List<String> decisions = new ArrayList<>(
+                List.of(a.get("decision").asText(), b.get("decision").asText()));
+        decisions.sort(null);
+        assertEquals(List.of("kept", "promoted"), decisions, a + "\n" + b);
+        JsonNode promoted = a.get("decision").asText().equals("promoted") ? a : b;
+        try (DictionaryRegistry r = DirectoryDictionaryRegistry.open(registry)) {
+            assertEquals(OptionalInt.of(promoted.get("candidate").get("version").asInt()), r.activeVersion());
+            assertEquals(
+                    1,
+                    r.list().stream()
+                            .filter(info -> info.status() == DictionaryStatus.ACTIVE)
+                            .count());
+        }
+    }
+
+    @Test
     void refusesMinGainOutsideZeroToOneHundredPercentAsUsage() {
         Cli.Result result = retrain(logs, "--min-gain", "150%");
         assertEquals(2, result.exitCode(), result.toString());
         assertTrue(result.err().contains("150%"), result.err());
+        Cli.Result negative = retrain(logs, "--min-gain", "-5%");
+        assertEquals(2, negative.exitCode(), negative.toString());
+        assertTrue(negative.err().contains("'-5%' must be between 0% and 100%"), negative.err());
+        Cli.Result word = retrain(logs, "--min-gain", "lots");
+        assertEquals(2, word.exitCode(), word.toString());
+        assertTrue(word.err().contains("'lots' is not a percentage"), word.err());
         Cli.Result interval = retrain(logs, "--min-interval", "soon");
         assertEquals(2, interval.exitCode(), interval.toString());
     }

@@ -2,6 +2,8 @@ package org.zdict.cli;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -14,8 +16,15 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AlterConfigOp;
+import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -23,6 +32,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
@@ -41,14 +51,23 @@ import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
 
 /**
- * The scheduled loop against a real broker: retrain over drifting events promotes only when it pays,
- * producers switch without a restart, and retired versions are removed once the records written with
- * them have expired from a topic with a short {@code retention.ms}, so the registry stays bounded.
+ * The scheduled loop against a real broker, closed: a producer writes events through the zdict
+ * serializer to a live topic while a consumer reads them through the zdict deserializer, neither ever
+ * restarted; the events drift from one source to another; {@code zdict retrain --input kafka://...}
+ * samples the topic (decoding its values with the registry), promotes only when it pays, and both
+ * clients switch to the new version on their own. Every record written before, during and after the
+ * promotions decodes exactly. Retired versions are removed once the records written with them have
+ * expired from the topic (short {@code retention.ms}), so the registry stays bounded.
  */
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 class RetrainLoopIT {
     private static final String EVENTS = "events";
-    private static final long RETENTION_MS = 4000;
+    /** The records each retrain samples: the newest of the topic. */
+    private static final int SAMPLE = 2000;
+    /** Long enough that nothing expires while the loop runs; shortened for the removal step. */
+    private static final long LOOP_RETENTION_MS = 3_600_000;
+
+    private static final long SHORT_RETENTION_MS = 4000;
 
     static KafkaClusterTestKit cluster;
 
@@ -76,7 +95,7 @@ class RetrainLoopIT {
         try (Admin admin = cluster.admin()) {
             admin.createTopics(List.of(new NewTopic(EVENTS, 1, (short) 1)
                             .configs(Map.of(
-                                    "retention.ms", Long.toString(RETENTION_MS),
+                                    "retention.ms", Long.toString(LOOP_RETENTION_MS),
                                     "segment.ms", "500",
                                     "file.delete.delay.ms", "0"))))
                     .all()
@@ -96,21 +115,25 @@ class RetrainLoopIT {
                 + dir.resolve("cache");
     }
 
-    private static Path slice(Path source, String name, int skip, int count) throws IOException {
-        List<String> lines;
-        try (var all = Files.lines(source)) {
-            lines = all.filter(l -> !l.isBlank()).skip(skip).limit(count).toList();
-        }
-        return Files.write(dir.resolve(name), lines);
+    private static String topic() {
+        return "kafka://" + cluster.bootstrapServers() + "/" + EVENTS;
     }
 
-    private static JsonNode retrain(Path events, String... more) throws IOException {
+    private static List<String> lines(Path source, int skip, int count) throws IOException {
+        try (var all = Files.lines(source)) {
+            return all.filter(l -> !l.isBlank()).skip(skip).limit(count).toList();
+        }
+    }
+
+    private static JsonNode retrain(String input, String... more) throws IOException {
         Path report = dir.resolve("report.json");
         List<String> args = new ArrayList<>(List.of(
                 "retrain",
                 "-q",
                 "--input",
-                events.toString(),
+                input,
+                "--kafka-records",
+                Integer.toString(SAMPLE),
                 "--registry",
                 registry(),
                 "--dict-size",
@@ -128,6 +151,7 @@ class RetrainLoopIT {
         args.addAll(List.of(more));
         Cli.Result result = Cli.run(args.toArray(new String[0]));
         assertEquals(0, result.exitCode(), result.toString());
+        assertFalse(result.err().contains("skipped"), "every sampled value should decode: " + result);
         return new ObjectMapper().readTree(report.toFile());
     }
 
@@ -137,111 +161,307 @@ class RetrainLoopIT {
         }
     }
 
-    /** Produces {@code events} through the zdict serializer; returns the offset of the last and checks the version. */
-    private static long produce(
-            KafkaProducer<byte[], byte[]> producer,
-            ZdictSerializer<byte[]> serializer,
-            List<byte[]> events,
-            int version)
-            throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (versionOf(serializer.serialize(EVENTS, events.get(0))) != version) {
-            assertTrue(System.nanoTime() < deadline, "the serializer never switched to version " + version);
-            Thread.sleep(100);
-        }
-        long last = -1;
-        for (byte[] event : events) {
-            byte[] payload = serializer.serialize(EVENTS, event);
-            assertEquals(version, versionOf(payload));
-            last = producer.send(new ProducerRecord<>(EVENTS, payload))
-                    .get(30, TimeUnit.SECONDS)
-                    .offset();
-        }
-        return last;
-    }
-
     private static int versionOf(byte[] payload) {
         return PayloadPrefix.read(payload, 0, payload.length).version();
     }
 
-    private static long earliestOffset(Admin admin) throws Exception {
+    private static long offset(Admin admin, OffsetSpec spec) throws Exception {
         TopicPartition partition = new TopicPartition(EVENTS, 0);
-        return admin.listOffsets(Map.of(partition, OffsetSpec.earliest()))
+        return admin.listOffsets(Map.of(partition, spec))
                 .all()
                 .get(30, TimeUnit.SECONDS)
                 .get(partition)
                 .offset();
     }
 
+    private static void await(String what, Duration within, BooleanSupplier done) throws InterruptedException {
+        long deadline = System.nanoTime() + within.toNanos();
+        while (!done.getAsBoolean()) {
+            assertTrue(System.nanoTime() < deadline, "timed out waiting until " + what);
+            Thread.sleep(50);
+        }
+    }
+
+    /** The events a producer cycles through, and how many it has written of them. */
+    private record Source(List<byte[]> events, AtomicLong written) {
+        Source(List<byte[]> events) {
+            this(events, new AtomicLong());
+        }
+    }
+
+    /**
+     * Writes events through the zdict serializer, one at a time, until closed, recording the event and
+     * the dictionary version of every record by offset. Never restarted: it switches versions on its own.
+     */
+    private static final class LiveProducer implements AutoCloseable {
+        final Map<Long, byte[]> sent = new ConcurrentHashMap<>();
+        final Map<Long, Integer> versions = new ConcurrentHashMap<>();
+        private final KafkaProducer<byte[], byte[]> producer;
+        private final ZdictSerializer<byte[]> serializer;
+        private final Thread thread;
+        private volatile Source source;
+        private volatile int lastVersion;
+        private volatile Throwable failure;
+        private volatile boolean stopped;
+
+        LiveProducer(Map<String, Object> serde, List<byte[]> events) {
+            producer = new KafkaProducer<>(
+                    Map.of("bootstrap.servers", cluster.bootstrapServers(), "linger.ms", 0),
+                    new ByteArraySerializer(),
+                    new ByteArraySerializer());
+            serializer = new ZdictSerializer<>(new ByteArraySerializer());
+            serializer.configure(serde, false);
+            source = new Source(events);
+            thread = new Thread(this::run, "live-producer");
+            thread.start();
+        }
+
+        private void run() {
+            try {
+                for (long i = 0; !stopped; i++) {
+                    Source current = source;
+                    byte[] event =
+                            current.events().get((int) (i % current.events().size()));
+                    byte[] payload = serializer.serialize(EVENTS, event);
+                    long offset = producer.send(new ProducerRecord<>(EVENTS, payload))
+                            .get(30, TimeUnit.SECONDS)
+                            .offset();
+                    sent.put(offset, event);
+                    lastVersion = versionOf(payload);
+                    versions.put(offset, lastVersion);
+                    current.written().incrementAndGet();
+                }
+            } catch (Throwable e) {
+                failure = e;
+            }
+        }
+
+        Source switchTo(List<byte[]> events) {
+            Source next = new Source(events);
+            source = next;
+            return next;
+        }
+
+        void awaitWritten(Source from, long count) throws InterruptedException {
+            await(count + " events of the new source were written", Duration.ofSeconds(90), () -> {
+                checkRunning();
+                return from.written().get() >= count;
+            });
+        }
+
+        /** Waits until the producer writes with {@code version}, then for {@code count} records written with it. */
+        void awaitWritingWith(int version, long count) throws InterruptedException {
+            await("the producer switched to version " + version, Duration.ofSeconds(30), () -> {
+                checkRunning();
+                return lastVersion == version;
+            });
+            await(count + " records were written with version " + version, Duration.ofSeconds(30), () -> {
+                checkRunning();
+                return versions.values().stream().filter(v -> v == version).count() >= count;
+            });
+        }
+
+        long lastOffsetWith(int version) {
+            return versions.entrySet().stream()
+                    .filter(e -> e.getValue() == version)
+                    .mapToLong(Map.Entry::getKey)
+                    .max()
+                    .orElseThrow();
+        }
+
+        private void checkRunning() {
+            assertTrue(failure == null, () -> "the producer failed: " + failure);
+        }
+
+        @Override
+        public void close() throws Exception {
+            stopped = true;
+            thread.join(TimeUnit.SECONDS.toMillis(60));
+            serializer.close();
+            producer.close(Duration.ofSeconds(30));
+            checkRunning();
+        }
+    }
+
+    /** Reads the topic from its start through the zdict deserializer until closed; never restarted. */
+    private static final class LiveConsumer implements AutoCloseable {
+        final Map<Long, byte[]> decoded = new ConcurrentHashMap<>();
+        final ConcurrentLinkedQueue<String> failures = new ConcurrentLinkedQueue<>();
+        private final ZdictDeserializer<byte[]> deserializer;
+        private final Thread thread;
+        private final AtomicLong position = new AtomicLong();
+        private volatile boolean stopped;
+
+        LiveConsumer(Map<String, Object> serde) {
+            deserializer = new ZdictDeserializer<>(new ByteArrayDeserializer());
+            deserializer.configure(serde, false);
+            thread = new Thread(this::run, "live-consumer");
+            thread.start();
+        }
+
+        private void run() {
+            TopicPartition partition = new TopicPartition(EVENTS, 0);
+            try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(
+                    Map.of("bootstrap.servers", cluster.bootstrapServers(), "auto.offset.reset", "earliest"),
+                    new ByteArrayDeserializer(),
+                    new ByteArrayDeserializer())) {
+                consumer.assign(List.of(partition));
+                consumer.seekToBeginning(List.of(partition));
+                while (!stopped) {
+                    for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(100))) {
+                        try {
+                            decoded.put(record.offset(), deserializer.deserialize(EVENTS, record.value()));
+                        } catch (RuntimeException e) {
+                            failures.add("offset " + record.offset() + ": " + e);
+                        }
+                    }
+                    position.set(consumer.position(partition));
+                }
+            } catch (Throwable e) {
+                failures.add("the consumer failed: " + e);
+            }
+        }
+
+        void awaitPosition(long end) throws InterruptedException {
+            await("the consumer read up to offset " + end, Duration.ofSeconds(60), () -> position.get() >= end);
+        }
+
+        @Override
+        public void close() throws Exception {
+            stopped = true;
+            thread.join(TimeUnit.SECONDS.toMillis(60));
+            deserializer.close();
+        }
+    }
+
+    /** Every record the producers wrote was decoded by the consumer to exactly the event written. */
+    private static void assertEveryRecordDecodes(Map<Long, byte[]> sent, LiveConsumer consumer) {
+        assertTrue(consumer.failures.isEmpty(), "records failed to decode: " + consumer.failures);
+        assertEquals(sent.keySet(), new java.util.TreeSet<>(consumer.decoded.keySet()), "records decoded");
+        sent.forEach((offset, event) ->
+                assertArrayEquals(event, consumer.decoded.get(offset), "the record at offset " + offset));
+    }
+
+    private static Map<Integer, Long> countByVersion(Map<Long, Integer> versions) {
+        Map<Integer, Long> counts = new TreeMap<>();
+        versions.values().forEach(v -> counts.merge(v, 1L, Long::sum));
+        return counts;
+    }
+
     @Test
-    void theLoopPromotesOnlyWhenItPaysAndRemovesVersionsOnceTheirRecordsHaveExpired() throws Exception {
+    void theLoopSamplesTheLiveTopicPromotesOnlyWhenItPaysAndRemovesVersionsOnceTheirRecordsHaveExpired()
+            throws Exception {
         Path data = SampleEvents.sharedDataDir().orElse(null);
         assumeTrue(data != null, "needs ../shared/data");
-        Path github = slice(data.resolve("github_events.jsonl"), "github-1.jsonl", 0, 3000);
-        Path moreGithub = slice(data.resolve("github_events.jsonl"), "github-2.jsonl", 3000, 3000);
-        Path wikipedia = slice(data.resolve("wikipedia_edits.jsonl"), "wikipedia.jsonl", 0, 3000);
-        List<byte[]> githubEvents = SampleEvents.readLines(moreGithub, 40);
-        List<byte[]> wikipediaEvents = SampleEvents.readLines(wikipedia, 40);
-        List<byte[]> produced = new ArrayList<>();
-        int most = 0;
-
+        Path githubDump =
+                Files.write(dir.resolve("github-1.jsonl"), lines(data.resolve("github_events.jsonl"), 0, 3000));
+        List<byte[]> github = lines(data.resolve("github_events.jsonl"), 3000, 3000).stream()
+                .map(line -> line.getBytes(java.nio.charset.StandardCharsets.UTF_8))
+                .toList();
+        List<byte[]> wikipedia = lines(data.resolve("wikipedia_edits.jsonl"), 0, 3000).stream()
+                .map(line -> line.getBytes(java.nio.charset.StandardCharsets.UTF_8))
+                .toList();
         Map<String, Object> serde = Map.of("zdict.registry", registry());
-        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(
-                        Map.of("bootstrap.servers", cluster.bootstrapServers()),
-                        new ByteArraySerializer(),
-                        new ByteArraySerializer());
+        Map<Long, byte[]> sent = new TreeMap<>();
+        Map<Long, Integer> sentVersions = new TreeMap<>();
+        int most = 0;
+        long start = System.nanoTime();
+
+        // No registry yet: the first version comes from a dump and is judged against plain zstd.
+        JsonNode first = retrain(githubDump.toString(), "--create");
+        assertEquals("promoted", first.get("decision").asText(), first.toString());
+        assertEquals("zstd-3", first.get("active").get("comparedWith").asText());
+
+        try (LiveConsumer consumer = new LiveConsumer(serde);
                 Admin admin = cluster.admin()) {
-            // No registry yet: the first candidate is judged against plain zstd.
-            JsonNode first = retrain(github, "--create");
-            assertEquals("promoted", first.get("decision").asText(), first.toString());
-            assertEquals("zstd-3", first.get("active").get("comparedWith").asText());
+            long lastOfVersion1;
+            try (LiveProducer producer = new LiveProducer(serde, github)) {
+                producer.awaitWritingWith(1, SAMPLE);
 
-            ZdictSerializer<byte[]> serializer = new ZdictSerializer<>(new ByteArraySerializer());
-            serializer.configure(serde, false);
-            long lastOfVersion1 = produce(producer, serializer, githubEvents, 1);
-            produced.addAll(githubEvents);
+                // Retrain on the live topic right away: nothing to gain, or too soon; nothing published.
+                JsonNode same = retrain(topic());
+                assertEquals("kept", same.get("decision").asText(), same.toString());
+                assertEquals(SAMPLE, same.get("samples").get("eventsRead").asInt(), same.toString());
+                assertEquals(List.of(1), versions());
 
-            // The same source again, right away: nothing to gain.
-            JsonNode same = retrain(moreGithub);
-            assertEquals("kept", same.get("decision").asText(), same.toString());
-            assertEquals(List.of(1), versions());
+                // The events drift to another source; retrain samples the newest records, all of them of
+                // the new source and written with version 1, while the producer keeps writing.
+                Source drift = producer.switchTo(wikipedia);
+                producer.awaitWritten(drift, SAMPLE);
+                long beforeRetrain = offset(admin, OffsetSpec.latest());
+                JsonNode drifted = retrain(topic(), "--min-interval", "0");
+                long afterRetrain = offset(admin, OffsetSpec.latest());
+                assertEquals("promoted", drifted.get("decision").asText(), drifted.toString());
+                assertTrue(drifted.get("gain").asDouble() >= 0.05, drifted.toString());
+                assertEquals(2, drifted.get("candidate").get("version").asInt());
+                assertEquals(SAMPLE, drifted.get("samples").get("eventsRead").asInt(), drifted.toString());
+                assertTrue(afterRetrain > beforeRetrain, "the producer wrote nothing during the retrain");
+                most = Math.max(most, versions().size());
+                // The running producer switches to version 2 on its own.
+                producer.awaitWritingWith(2, 200);
 
-            // The events drift to another source: a clear gain, promoted.
-            JsonNode drifted = retrain(wikipedia, "--min-interval", "0");
-            assertEquals("promoted", drifted.get("decision").asText(), drifted.toString());
-            assertTrue(drifted.get("gain").asDouble() >= 0.05, drifted.toString());
-            assertEquals(2, drifted.get("candidate").get("version").asInt());
-            most = Math.max(most, versions().size());
+                // Run again right away: kept, nothing published.
+                JsonNode again = retrain(topic());
+                assertEquals("kept", again.get("decision").asText(), again.toString());
+                assertFalse(again.get("candidate").has("version"), again.toString());
+                assertEquals(List.of(1, 2), versions());
 
-            // Drifting back at once is a gain too, but the minimum interval holds it back.
-            JsonNode tooSoon = retrain(moreGithub);
-            assertEquals("kept", tooSoon.get("decision").asText(), tooSoon.toString());
-            assertTrue(tooSoon.get("reason").asText().contains("--min-interval"), tooSoon.toString());
-            assertEquals(List.of(1, 2), versions());
+                // Drifting back at once is a gain too, but the minimum interval holds it back.
+                Source back = producer.switchTo(github);
+                producer.awaitWritten(back, SAMPLE);
+                JsonNode tooSoon = retrain(topic());
+                assertEquals("kept", tooSoon.get("decision").asText(), tooSoon.toString());
+                assertTrue(tooSoon.get("reason").asText().contains("--min-interval"), tooSoon.toString());
+                assertEquals(List.of(1, 2), versions());
 
-            produce(producer, serializer, wikipediaEvents, 2);
-            produced.addAll(wikipediaEvents);
+                JsonNode backAgain = retrain(topic(), "--min-interval", "0");
+                assertEquals("promoted", backAgain.get("decision").asText(), backAgain.toString());
+                assertEquals(3, backAgain.get("candidate").get("version").asInt(), backAgain.toString());
+                assertEquals(1, backAgain.get("retired").get(0).asInt(), backAgain.toString());
+                most = Math.max(most, versions().size());
+                producer.awaitWritingWith(3, 200);
 
-            JsonNode back = retrain(moreGithub, "--min-interval", "0");
-            assertEquals("promoted", back.get("decision").asText(), back.toString());
-            assertEquals(1, back.get("retired").get(0).asInt(), back.toString());
-            most = Math.max(most, versions().size());
-            produce(producer, serializer, githubEvents, 3);
-            produced.addAll(githubEvents);
-            serializer.close();
+                // Version 1 is retired but its records are still inside the topic's retention: kept.
+                Cli.Result early =
+                        Cli.run("registry", "remove", "--expired", "--topic", EVENTS, "--registry", registry());
+                assertEquals(0, early.exitCode(), early.toString());
+                assertTrue(early.out().contains("Kept: version 1 was retired at"), early.out());
+                assertEquals(List.of(1, 2, 3), versions());
 
-            // Version 1 is retired but its records are still inside the topic's retention: kept.
-            Cli.Result early = Cli.run("registry", "remove", "--expired", "--topic", EVENTS, "--registry", registry());
-            assertEquals(0, early.exitCode(), early.toString());
-            assertTrue(early.out().contains("Kept: version 1 was retired at"), early.out());
-            assertEquals(List.of(1, 2, 3), versions());
-
-            // Once the broker has deleted the segments that held them, and retention has passed, it goes.
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-            while (earliestOffset(admin) <= lastOfVersion1) {
-                assertTrue(System.nanoTime() < deadline, "the records written with version 1 never expired");
-                Thread.sleep(250);
+                producer.close();
+                sent.putAll(producer.sent);
+                sentVersions.putAll(producer.versions);
+                lastOfVersion1 = producer.lastOffsetWith(1);
+                long during = sent.keySet().stream()
+                        .filter(o -> o >= beforeRetrain && o < afterRetrain)
+                        .count();
+                assertTrue(during > 0, "no record written during the promoting retrain");
             }
+
+            // Before, during and after the promotions: every record decodes exactly, with the version it
+            // was written with, by a consumer that was never restarted.
+            consumer.awaitPosition(offset(admin, OffsetSpec.latest()));
+            assertEveryRecordDecodes(sent, consumer);
+            Map<Integer, Long> byVersion = countByVersion(sentVersions);
+            assertEquals(List.of(1, 2, 3), List.copyOf(byVersion.keySet()), byVersion.toString());
+            System.out.printf(
+                    "RetrainLoopIT: %d records written and decoded, by version %s, %d s into the test%n",
+                    sent.size(), byVersion, TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start));
+
+            // A short retention from now on: once the broker has deleted the segments that held the
+            // records written with version 1, and the retention has passed since it was retired, it goes.
+            admin.incrementalAlterConfigs(Map.of(
+                            new ConfigResource(ConfigResource.Type.TOPIC, EVENTS),
+                            List.of(new AlterConfigOp(
+                                    new ConfigEntry("retention.ms", Long.toString(SHORT_RETENTION_MS)),
+                                    AlterConfigOp.OpType.SET))))
+                    .all()
+                    .get(30, TimeUnit.SECONDS);
+            await(
+                    "the records written with version 1 expired",
+                    Duration.ofSeconds(120),
+                    () -> earliest(admin) > lastOfVersion1);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
             Cli.Result removed;
             do {
                 removed = Cli.run("registry", "remove", "--expired", "--topic", EVENTS, "--registry", registry());
@@ -252,38 +472,30 @@ class RetrainLoopIT {
             assertEquals(List.of(2, 3), versions());
             assertTrue(most <= 3, "the registry held " + most + " versions");
 
-            // Producers keep writing with the active version after the removal (older records may have
-            // expired too by now, on a slow machine): what the topic holds must decode.
-            try (ZdictSerializer<byte[]> after = new ZdictSerializer<>(new ByteArraySerializer())) {
-                after.configure(serde, false);
-                produce(producer, after, wikipediaEvents, 3);
-                produced.addAll(wikipediaEvents);
+            // Producers keep writing with the active version after the removal, and it decodes.
+            long end;
+            try (LiveProducer after = new LiveProducer(serde, wikipedia)) {
+                after.awaitWritingWith(3, 200);
+                after.close();
+                assertEquals(
+                        List.of(3), List.copyOf(countByVersion(after.versions).keySet()));
+                sent.putAll(after.sent);
+                end = offset(admin, OffsetSpec.latest());
             }
+            consumer.awaitPosition(end);
+            assertEveryRecordDecodes(sent, consumer);
+            assertNotNull(consumer.decoded.get(end - 1));
+            System.out.printf(
+                    "RetrainLoopIT: %d records decoded in all, the loop took %d s%n",
+                    sent.size(), TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start));
         }
+    }
 
-        // Every record still in the topic decodes with the versions left.
-        ZdictDeserializer<byte[]> deserializer = new ZdictDeserializer<>(new ByteArrayDeserializer());
-        deserializer.configure(serde, false);
-        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(
-                Map.of("bootstrap.servers", cluster.bootstrapServers(), "auto.offset.reset", "earliest"),
-                new ByteArrayDeserializer(),
-                new ByteArrayDeserializer())) {
-            TopicPartition partition = new TopicPartition(EVENTS, 0);
-            consumer.assign(List.of(partition));
-            consumer.seekToBeginning(List.of(partition));
-            long end = consumer.endOffsets(List.of(partition)).get(partition);
-            int decoded = 0;
-            while (consumer.position(partition) < end) {
-                for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofSeconds(1))) {
-                    byte[] event = deserializer.deserialize(EVENTS, record.value());
-                    int index = (int) record.offset();
-                    assertArrayEquals(produced.get(index), event, "record at offset " + index);
-                    decoded++;
-                }
-            }
-            assertTrue(decoded > 0, "no record left to decode");
-        } finally {
-            deserializer.close();
+    private static long earliest(Admin admin) {
+        try {
+            return offset(admin, OffsetSpec.earliest());
+        } catch (Exception e) {
+            throw new AssertionError("cannot list the earliest offset", e);
         }
     }
 }

@@ -54,14 +54,20 @@ public record KafkaLocation(String bootstrapServers, String topic, Map<String, S
             throw new RegistryLocationException(
                     location, "'" + topic + "' is not a valid Kafka topic name (letters, digits, '.', '_', '-')");
         }
+        // Messages about the query name settings by position or name, never by value: values may be secrets.
         Map<String, String> settings = new TreeMap<>();
         if (!query.isEmpty()) {
-            for (String pair : query.split("&")) {
+            String[] pairs = query.split("&");
+            for (int i = 0; i < pairs.length; i++) {
+                String pair = pairs[i];
                 int equals = pair.indexOf('=');
                 if (equals <= 0) {
-                    throw new RegistryLocationException(location, "setting '" + pair + "' is not key=value");
+                    throw new RegistryLocationException(
+                            location,
+                            "setting " + (i + 1) + " of the query is not key=value (separate settings with &)");
                 }
-                settings.put(decode(location, pair.substring(0, equals)), decode(location, pair.substring(equals + 1)));
+                String key = decode(location, pair.substring(0, equals), "the name of setting " + (i + 1));
+                settings.put(key, decode(location, pair.substring(equals + 1), "the value of setting '" + key + "'"));
             }
         }
         return new KafkaLocation(servers, topic, Map.copyOf(settings));
@@ -102,12 +108,12 @@ public record KafkaLocation(String bootstrapServers, String topic, Map<String, S
         return withoutSettings() + query;
     }
 
-    private static String decode(String location, String value) {
+    private static String decode(String location, String value, String what) {
         try {
             return URLDecoder.decode(value, StandardCharsets.UTF_8);
         } catch (IllegalArgumentException e) {
             throw new RegistryLocationException(
-                    location, "'" + value + "' is not URL-encoded (" + e.getMessage() + ")");
+                    location, what + " in the query is not URL-encoded (write % as %25, & as %26, = as %3D)");
         }
     }
 }

@@ -57,8 +57,8 @@ final class TopicEvents implements Events {
             } catch (ZdictException e) {
                 inputBytes += value.length;
                 skippedCount++;
-                skipped.accept(
-                        MalformedEventException.inRecord(topic, record.partition(), record.offset(), problem(e)));
+                skipped.accept(MalformedEventException.inRecord(
+                        topic, record.partition(), record.offset(), problem(e), e, registry));
             }
         }
         return null;

@@ -79,7 +79,10 @@ public final class TopicReader {
             if (total == 0) {
                 throw new IOException("Topic " + where + " has no records"
                         + (sampling.since() == null ? "" : " since " + sampling.since())
-                        + " (" + partitions.size() + " partition(s)); nothing to read");
+                        + " (" + partitions.size() + " partition(s)): found 0 events, "
+                        + (sampling.needed() > 1
+                                ? "at least " + sampling.needed() + " are needed"
+                                : "nothing to read"));
             }
             consumer.assign(partitions);
             starts.forEach(consumer::seek);

@@ -7,8 +7,13 @@ import java.time.Instant;
  * before {@code since}, with at most {@code maxBytes} of record values held at once.
  *
  * @param since the oldest timestamp read, or null for no limit
+ * @param needed how many events the command needs at least (an empty topic's refusal says it)
  */
-public record TopicSampling(int maxRecords, Instant since, long maxBytes) {
+public record TopicSampling(int maxRecords, Instant since, long maxBytes, int needed) {
+    public TopicSampling(int maxRecords, Instant since, long maxBytes) {
+        this(maxRecords, since, maxBytes, 1);
+    }
+
     public TopicSampling {
         if (maxRecords < 1) {
             throw new IllegalArgumentException("Record limit must be positive, got " + maxRecords);

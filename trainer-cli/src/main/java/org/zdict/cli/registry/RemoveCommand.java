@@ -172,7 +172,7 @@ public final class RemoveCommand implements Callable<Integer> {
                         removed,
                         judged.size() - removed,
                         target.list().size(),
-                        registry.location());
+                        registry.display());
             }
         }
         out.flush();

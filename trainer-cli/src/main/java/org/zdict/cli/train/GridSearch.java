@@ -36,6 +36,9 @@ public final class GridSearch {
     private final GridSettings settings;
     private final Meter meter;
 
+    /** The fewest events training works with: 8 to train on, and some held out. */
+    public static final int MIN_EVENTS = 10;
+
     public GridSearch(GridSettings settings) {
         this(settings, new Meter(TIMING_BYTES, ROUND_NANOS, ROUNDS));
     }
@@ -48,8 +51,8 @@ public final class GridSearch {
     public TrainingReport run(SampleSet samples, Progress.Factory progress) {
         long begin = System.nanoTime();
         if (samples.train().size() < 8 || samples.holdout().isEmpty()) {
-            throw new ZdictException("Too few events to train on: " + samples.eventsRead()
-                    + " read, at least 10 are needed (and thousands work best)");
+            throw new ZdictException("Too few events to train on: " + samples.eventsRead() + " read, at least "
+                    + MIN_EVENTS + " are needed (and thousands work best)");
         }
         List<GridPoint> points = settings.points();
         List<byte[]> dictionaries = new ArrayList<>();
