@@ -5,21 +5,37 @@ package org.zdict;
  * classpath knows, or a file where a folder belongs. The message names the value and what was expected.
  */
 public class RegistryLocationException extends ZdictException {
+    /** The location as given (serialized with the exception). */
     private final String location;
+    /** What is wrong, without the context (serialized with the exception). */
     private final String reason;
 
+    /**
+     * A bad {@code location}; {@code reason} says what is wrong with it.
+     *
+     * @param location the registry location as given
+     * @param reason what is wrong
+     */
     public RegistryLocationException(String location, String reason) {
         super("Registry location '" + location + "': " + reason);
         this.location = location;
         this.reason = reason;
     }
 
-    /** The location as given. */
+    /**
+     * The location as given.
+     *
+     * @return the location string
+     */
     public String location() {
         return location;
     }
 
-    /** What is wrong with it, without the location (for messages that name it already). */
+    /**
+     * What is wrong with it, without the location (for messages that name it already).
+     *
+     * @return the reason
+     */
     public String reason() {
         return reason;
     }

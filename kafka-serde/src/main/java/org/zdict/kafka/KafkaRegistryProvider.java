@@ -11,10 +11,13 @@ import org.zdict.registry.RegistryProvider;
  * {@code kafka://HOST:PORT[,HOST:PORT...]/TOPIC[?key=value&...]}: a {@link KafkaDictionaryRegistry} in
  * that compacted topic. The query gives settings (URL-encoded) for the registry and its Kafka clients,
  * such as {@code security.protocol=SSL}; settings passed to {@code open} override them. Found through
- * {@link java.util.ServiceLoader}; call {@link org.zdict.registry.DictionaryRegistries}.
+ * {@link java.util.ServiceLoader}; call {@link org.zdict.registry.DictionaryRegistries}. Stateless: safe
+ * to use from any thread.
  */
 public final class KafkaRegistryProvider implements RegistryProvider {
+    /** The scheme of a Kafka registry location: {@value}. */
     public static final String SCHEME = KafkaLocation.SCHEME;
+
     static final String FORM = KafkaLocation.FORM;
 
     @Override
