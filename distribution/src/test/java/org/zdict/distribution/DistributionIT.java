@@ -82,7 +82,7 @@ class DistributionIT {
         try (Stream<Path> jars = Files.list(install.resolve("lib"))) {
             for (Path jar : jars.collect(Collectors.toList())) {
                 String name = jar.getFileName().toString();
-                String artifact = name.replaceFirst("-\\d[^-]*(-SNAPSHOT)?\\.jar$", "");
+                String artifact = name.replaceFirst("-\\d.*\\.jar$", "");
                 if (!artifact.startsWith("zdict-") && !thirdParty.contains("\n" + artifact + "-*.jar")) {
                     unlisted.add(name);
                 }
