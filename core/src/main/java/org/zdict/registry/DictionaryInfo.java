@@ -103,17 +103,29 @@ public record DictionaryInfo(
     /**
      * When the version last became the active version of its subject; empty if it never did, or if that
      * happened before registries recorded it.
+     *
+     * @return the time, from metadata {@value #ACTIVATED_AT}
      */
     public Optional<Instant> activatedAt() {
         return time(ACTIVATED_AT);
     }
 
-    /** When the version was retired; empty if it is not retired, or was retired before registries recorded it. */
+    /**
+     * When the version was retired; empty if it is not retired, or was retired before registries recorded it.
+     *
+     * @return the time, from metadata {@value #RETIRED_AT}
+     */
     public Optional<Instant> retiredAt() {
         return status == DictionaryStatus.RETIRED ? time(RETIRED_AT) : Optional.empty();
     }
 
-    /** This record with the lifecycle time {@code key} ({@link #ACTIVATED_AT} or {@link #RETIRED_AT}) set. */
+    /**
+     * This record with the lifecycle time {@code key} ({@link #ACTIVATED_AT} or {@link #RETIRED_AT}) set.
+     *
+     * @param key the metadata key
+     * @param at the time to record
+     * @return a new record, equal in every other field
+     */
     public DictionaryInfo withTime(String key, Instant at) {
         Map<String, String> stamped = new TreeMap<>(metadata);
         stamped.put(key, at.toString());

@@ -54,6 +54,8 @@ public final class KafkaRegistryProvider implements RegistryProvider {
      * (TLS, SASL), without the registry's own {@code zdict.} settings. For tools that read the topics
      * the registry's versions serve (for example their {@code retention.ms}).
      *
+     * @param location a {@code kafka://} registry location
+     * @return a new mutable map of client settings
      * @throws RegistryLocationException if the location is not a kafka:// registry location
      */
     public static Map<String, Object> clientSettings(String location) {
