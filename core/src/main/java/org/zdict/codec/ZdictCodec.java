@@ -320,6 +320,13 @@ public final class ZdictCodec implements AutoCloseable {
     /**
      * Decompresses the whole payload {@code src[srcOffset, srcOffset + srcLength)}, allocating exactly
      * its declared size (checked against the limit).
+     *
+     * @param src the payload bytes
+     * @param srcOffset where the payload starts in {@code src}
+     * @param srcLength the payload's length
+     * @return the original bytes
+     * @throws CorruptPayloadException as {@link #decompress(byte[], int, int, byte[], int)} does
+     * @throws PayloadTooLargeException when the payload declares or expands past the limit
      */
     public byte[] decompress(byte[] src, int srcOffset, int srcLength) {
         checkOpen();
@@ -363,6 +370,11 @@ public final class ZdictCodec implements AutoCloseable {
      * without copying the payload first: a heap buffer is read through its backing array, a direct
      * buffer by native code where it lies (only its first bytes, the prefix and frame header, are read
      * into Java). {@code src}'s position is left where it was.
+     *
+     * @param src the payload, from its position to its limit
+     * @return the original bytes
+     * @throws CorruptPayloadException as {@link #decompress(byte[], int, int, byte[], int)} does
+     * @throws PayloadTooLargeException when the payload declares or expands past the limit
      */
     public byte[] decompress(ByteBuffer src) {
         if (src.hasArray()) {
