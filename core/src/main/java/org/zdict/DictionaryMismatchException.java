@@ -6,14 +6,28 @@ package org.zdict;
  * different dictionary. Detected from the dictionary id in the zstd frame.
  */
 public class DictionaryMismatchException extends CorruptPayloadException {
+    /** The dictionary version (serialized with the exception). */
     private final int version;
 
+    /**
+     * A payload at {@code offset} that names dictionary {@code version} but was written with another
+     * dictionary, as zstd ({@code cause}) reports.
+     *
+     * @param offset the byte offset in the payload where the problem was found
+     * @param version the dictionary version
+     * @param reason what is wrong
+     * @param cause the underlying error
+     */
     public DictionaryMismatchException(long offset, int version, String reason, Throwable cause) {
         super(offset, reason, cause);
         this.version = version;
     }
 
-    /** The dictionary version the payload's prefix names. */
+    /**
+     * The dictionary version the payload's prefix names.
+     *
+     * @return the version number
+     */
     public int version() {
         return version;
     }

@@ -7,6 +7,12 @@ package org.zdict;
  * checks its bytes, as Kafka's record batch CRC does for record values.
  */
 public class UncheckedPayloadException extends CorruptPayloadException {
+    /**
+     * An unchecked payload refused at byte {@code offset}, for {@code reason}.
+     *
+     * @param offset the byte offset in the payload where the problem was found
+     * @param reason what is wrong
+     */
     public UncheckedPayloadException(long offset, String reason) {
         super(offset, reason);
     }

@@ -33,6 +33,11 @@ import org.zdict.kafka.ZdictSerializer;
  * zdict consumer reads it, and the other way round. A record that cannot be decoded fails with a {@link
  * DataException}, which Connect's error handling ({@code errors.tolerance}, the dead-letter queue) treats
  * like any other bad record.
+ *
+ * <p>{@code configure} throws a {@code ConfigException} naming the setting for a bad value or a missing
+ * {@code zdict.inner.converter}. Connect calls a converter from its task's thread; once configured, the
+ * compression itself is safe for concurrent use, as the serde's is, and the inner converter decides
+ * the rest. {@code close} is idempotent.
  */
 public class ZdictConverter implements Converter, Monitorable {
     private static final Logger log = LoggerFactory.getLogger(ZdictConverter.class);

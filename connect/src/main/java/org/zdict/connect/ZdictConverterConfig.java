@@ -15,10 +15,13 @@ import org.zdict.kafka.ZdictSerdeConfig;
  * The settings of {@link ZdictConverter}, as Connect hands them over: the worker or connector settings
  * under {@code key.converter.} or {@code value.converter.}, with that prefix removed. The {@code zdict.}
  * settings are the serde's ({@link ZdictSerdeConfig}, the same names and meaning) plus {@value
- * #INNER_CONVERTER_CONFIG}; every other setting belongs to the inner converter.
+ * #INNER_CONVERTER_CONFIG}; every other setting belongs to the inner converter. Immutable once built, so
+ * safe to share between threads.
  */
 public final class ZdictConverterConfig extends AbstractConfig {
+    /** The setting {@value}. */
     public static final String INNER_CONVERTER_CONFIG = "zdict.inner.converter";
+    /** The description of {@link #INNER_CONVERTER_CONFIG}, as in the settings table. */
     public static final String INNER_CONVERTER_DOC = "The Converter that turns Connect data into bytes before"
             + " compression and decompressed bytes back into Connect data: JsonConverter, StringConverter,"
             + " ByteArrayConverter or any Converter class. It is configured with every setting that does not"
@@ -32,6 +35,14 @@ public final class ZdictConverterConfig extends AbstractConfig {
 
     private final boolean forKey;
 
+    /**
+     * Reads and checks the converter's settings.
+     *
+     * @param props the settings Connect hands the converter, prefix removed
+     * @param forKey whether the converter handles record keys
+     * @throws org.apache.kafka.common.config.ConfigException naming the setting and the value when one is bad or
+     *     {@value #INNER_CONVERTER_CONFIG} is missing or not a Converter
+     */
     public ZdictConverterConfig(Map<String, ?> props, boolean forKey) {
         super(DEFINITION, props, false);
         this.forKey = forKey;
@@ -40,6 +51,8 @@ public final class ZdictConverterConfig extends AbstractConfig {
     /**
      * Every setting: {@value #INNER_CONVERTER_CONFIG} and the serde's settings (which come from {@link
      * ZdictSerdeConfig#configDef()}, so a setting the serde gains is a converter setting too).
+     *
+     * @return a copy of the definition
      */
     public static ConfigDef configDef() {
         return new ConfigDef(DEFINITION);
@@ -62,15 +75,17 @@ public final class ZdictConverterConfig extends AbstractConfig {
         return definition;
     }
 
+    /** {@return whether these are a key converter's settings} */
     public boolean forKey() {
         return forKey;
     }
 
+    /** {@return {@value #INNER_CONVERTER_CONFIG}: the inner converter class} */
     public Class<?> innerConverter() {
         return getClass(INNER_CONVERTER_CONFIG);
     }
 
-    /** What the inner converter is configured with: every setting outside {@code zdict.}. */
+    /** {@return what the inner converter is configured with: every setting outside {@code zdict.}, in a new map} */
     public Map<String, Object> innerSettings() {
         Map<String, Object> settings = new HashMap<>();
         originals().forEach((name, value) -> {
@@ -81,7 +96,10 @@ public final class ZdictConverterConfig extends AbstractConfig {
         return settings;
     }
 
-    /** What the zdict serializer and deserializer are configured with: every {@code zdict.} setting. */
+    /**
+     * {@return what the zdict serializer and deserializer are configured with: every {@code zdict.} setting,
+     * in a new map}
+     */
     public Map<String, Object> serdeSettings() {
         Map<String, Object> settings = new HashMap<>();
         originals().forEach((name, value) -> {

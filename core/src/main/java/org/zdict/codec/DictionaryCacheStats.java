@@ -2,7 +2,7 @@ package org.zdict.codec;
 
 /**
  * A snapshot of a codec's cache of digested dictionaries (see {@link
- * ZdictCodec.Builder#dictionaryCacheBytes}).
+ * ZdictCodec.Builder#dictionaryCacheBytes}). Immutable, so safe to share between threads.
  *
  * @param bytes native bytes the codec's digested dictionaries take now (as zstd sizes them): the cached
  *     ones, plus evicted ones that a native context still references until it next moves on, at most one

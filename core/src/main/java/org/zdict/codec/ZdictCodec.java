@@ -61,29 +61,48 @@ public final class ZdictCodec implements AutoCloseable {
         this.decompressContexts = new ContextPool<>(DecompressContext::new);
     }
 
+    /**
+     * A builder of a codec over {@code registry}, with the defaults of {@link #of}.
+     *
+     * @param registry where the dictionaries come from; the codec does not close it
+     * @return a new builder
+     */
     public static Builder builder(DictionaryRegistry registry) {
         return new Builder(registry);
     }
 
-    /** A codec with default settings over {@code registry}. */
+    /**
+     * A codec with default settings over {@code registry}: checksums on, each dictionary's recorded level,
+     * a 64 MiB decompression limit, a 256 MiB dictionary cache.
+     *
+     * @param registry where the dictionaries come from; the codec does not close it
+     * @return the codec; close it to free its native memory
+     */
     public static ZdictCodec of(DictionaryRegistry registry) {
         return builder(registry).build();
     }
 
+    /** {@return the registry this codec reads its dictionaries from} */
     public DictionaryRegistry registry() {
         return registry;
     }
 
+    /** {@return the decompression limit, in bytes} */
     public int maxDecompressedSize() {
         return maxDecompressedSize;
     }
 
-    /** The state of the codec's cache of digested dictionaries: bytes held, entries, loads, evictions. */
+    /** {@return the state of the codec's cache of digested dictionaries: bytes held, entries, loads, evictions} */
     public DictionaryCacheStats cacheStats() {
         return dictionaries.stats();
     }
 
-    /** The largest payload that compressing {@code srcLength} bytes can produce. */
+    /**
+     * The largest payload that compressing {@code srcLength} bytes can produce.
+     *
+     * @param srcLength the input length, 0 or more
+     * @return the bound, prefix included
+     */
     public static int maxCompressedLength(int srcLength) {
         if (srcLength < 0) {
             throw new IllegalArgumentException("Negative source length " + srcLength);
@@ -106,6 +125,11 @@ public final class ZdictCodec implements AutoCloseable {
      * with the registry's active version (without a dictionary when none is active). {@code dst} must
      * have {@link #maxCompressedLength} bytes of room.
      *
+     * @param src the input
+     * @param srcOffset where the input starts in {@code src}
+     * @param srcLength the input's length
+     * @param dst the destination
+     * @param dstOffset where to write in {@code dst}
      * @return the number of bytes written
      */
     public int compress(byte[] src, int srcOffset, int srcLength, byte[] dst, int dstOffset) {
@@ -116,30 +140,78 @@ public final class ZdictCodec implements AutoCloseable {
         return compressWithoutDictionary(src, srcOffset, srcLength, dst, dstOffset);
     }
 
-    /** Like {@link #compress(byte[], int, int, byte[], int)} with dictionary {@code version}. */
+    /**
+     * Like {@link #compress(byte[], int, int, byte[], int)} with dictionary {@code version}.
+     *
+     * @param version a version the registry holds (retired ones too)
+     * @param src the input
+     * @param srcOffset where the input starts in {@code src}
+     * @param srcLength the input's length
+     * @param dst the destination, with {@link #maxCompressedLength} bytes of room
+     * @param dstOffset where to write in {@code dst}
+     * @return the number of bytes written
+     * @throws org.zdict.UnknownDictionaryVersionException if the registry does not hold {@code version}
+     * @throws org.zdict.CorruptDictionaryException if its stored bytes cannot be trusted
+     */
     public int compress(int version, byte[] src, int srcOffset, int srcLength, byte[] dst, int dstOffset) {
         checkArguments(src, srcOffset, srcLength, dst, dstOffset);
         return compressFrame(
                 PayloadPrefix.dictionaryFrame(version), version, src, srcOffset, srcLength, dst, dstOffset);
     }
 
-    /** Compresses without a dictionary, at the codec's level (zstd's default when it has none). */
+    /**
+     * Compresses without a dictionary (a {@code 0xD2} payload), at the codec's level (zstd's default when
+     * it has none).
+     *
+     * @param src the input
+     * @param srcOffset where the input starts in {@code src}
+     * @param srcLength the input's length
+     * @param dst the destination, with {@link #maxCompressedLength} bytes of room
+     * @param dstOffset where to write in {@code dst}
+     * @return the number of bytes written
+     */
     public int compressWithoutDictionary(byte[] src, int srcOffset, int srcLength, byte[] dst, int dstOffset) {
         checkArguments(src, srcOffset, srcLength, dst, dstOffset);
         return compressFrame(PayloadPrefix.plainFrame(), NO_DICTIONARY, src, srcOffset, srcLength, dst, dstOffset);
     }
 
-    /** Writes a payload that stores {@code src} uncompressed (for records too small to gain). */
+    /**
+     * Writes a payload that stores {@code src} uncompressed (for records too small to gain): one marker
+     * byte, then the input. A codec with checksums on refuses to read it back unless it accepts
+     * unchecked payloads.
+     *
+     * @param src the input
+     * @param srcOffset where the input starts in {@code src}
+     * @param srcLength the input's length
+     * @param dst the destination, with {@code srcLength + 1} bytes of room
+     * @param dstOffset where to write in {@code dst}
+     * @return the number of bytes written, {@code srcLength + 1}
+     */
     public int store(byte[] src, int srcOffset, int srcLength, byte[] dst, int dstOffset) {
         checkArguments(src, srcOffset, srcLength, dst, dstOffset);
         return writeStored(src, srcOffset, srcLength, dst, dstOffset);
     }
 
+    /**
+     * Compresses {@code src} into a new array, with the registry's active version (without a dictionary when
+     * none is active).
+     *
+     * @param src the input
+     * @return the payload
+     */
     public byte[] compress(byte[] src) {
         byte[] dst = new byte[maxCompressedLength(src.length)];
         return Arrays.copyOf(dst, compress(src, 0, src.length, dst, 0));
     }
 
+    /**
+     * Compresses {@code src} into a new array with dictionary {@code version}.
+     *
+     * @param version a version the registry holds
+     * @param src the input
+     * @return the payload
+     * @throws org.zdict.UnknownDictionaryVersionException if the registry does not hold {@code version}
+     */
     public byte[] compress(int version, byte[] src) {
         byte[] dst = new byte[maxCompressedLength(src.length)];
         return Arrays.copyOf(dst, compress(version, src, 0, src.length, dst, 0));
@@ -148,6 +220,12 @@ public final class ZdictCodec implements AutoCloseable {
     /**
      * The decompressed size the payload declares, or -1 if its frame declares none (then {@link
      * #decompress(byte[])} still decodes it, bounded by the limit).
+     *
+     * @param src the payload bytes
+     * @param srcOffset where the payload starts in {@code src}
+     * @param srcLength the payload's length
+     * @return the declared size, or -1
+     * @throws CorruptPayloadException for a truncated, foreign or corrupt prefix or frame header
      */
     public long decompressedLength(byte[] src, int srcOffset, int srcLength) {
         Objects.checkFromIndexSize(srcOffset, srcLength, src.length);
@@ -164,6 +242,11 @@ public final class ZdictCodec implements AutoCloseable {
      * Decompresses the payload {@code src[srcOffset, srcOffset + srcLength)} into {@code dst} at
      * {@code dstOffset}.
      *
+     * @param src the payload bytes
+     * @param srcOffset where the payload starts in {@code src}
+     * @param srcLength the payload's length
+     * @param dst the destination, with room for the decompressed bytes ({@link #decompressedLength})
+     * @param dstOffset where to write in {@code dst}
      * @return the number of bytes written
      * @throws CorruptPayloadException for a truncated, foreign or corrupt payload
      * @throws org.zdict.UnknownDictionaryVersionException for a version the registry does not hold
@@ -220,7 +303,16 @@ public final class ZdictCodec implements AutoCloseable {
         }
     }
 
-    /** Decompresses a whole payload, allocating exactly its declared size (checked against the limit). */
+    /**
+     * Decompresses a whole payload, allocating exactly its declared size (checked against the limit).
+     *
+     * @param src the payload
+     * @return the original bytes
+     * @throws CorruptPayloadException for a truncated, foreign or corrupt payload (and its subclasses, as
+     *     for {@link #decompress(byte[], int, int, byte[], int)})
+     * @throws org.zdict.UnknownDictionaryVersionException for a version the registry does not hold
+     * @throws PayloadTooLargeException when the payload declares or expands past the limit
+     */
     public byte[] decompress(byte[] src) {
         return decompress(src, 0, src.length);
     }
@@ -228,6 +320,13 @@ public final class ZdictCodec implements AutoCloseable {
     /**
      * Decompresses the whole payload {@code src[srcOffset, srcOffset + srcLength)}, allocating exactly
      * its declared size (checked against the limit).
+     *
+     * @param src the payload bytes
+     * @param srcOffset where the payload starts in {@code src}
+     * @param srcLength the payload's length
+     * @return the original bytes
+     * @throws CorruptPayloadException as {@link #decompress(byte[], int, int, byte[], int)} does
+     * @throws PayloadTooLargeException when the payload declares or expands past the limit
      */
     public byte[] decompress(byte[] src, int srcOffset, int srcLength) {
         checkOpen();
@@ -271,6 +370,11 @@ public final class ZdictCodec implements AutoCloseable {
      * without copying the payload first: a heap buffer is read through its backing array, a direct
      * buffer by native code where it lies (only its first bytes, the prefix and frame header, are read
      * into Java). {@code src}'s position is left where it was.
+     *
+     * @param src the payload, from its position to its limit
+     * @return the original bytes
+     * @throws CorruptPayloadException as {@link #decompress(byte[], int, int, byte[], int)} does
+     * @throws PayloadTooLargeException when the payload declares or expands past the limit
      */
     public byte[] decompress(ByteBuffer src) {
         if (src.hasArray()) {
@@ -449,13 +553,25 @@ public final class ZdictCodec implements AutoCloseable {
             this.registry = Objects.requireNonNull(registry, "registry");
         }
 
-        /** Compress at {@code level} instead of each dictionary's recorded level. */
+        /**
+         * Compress at {@code level} instead of each dictionary's recorded level.
+         *
+         * @param level a zstd level: -7..22, not 0
+         * @return this builder
+         * @throws IllegalArgumentException for any other value, naming it
+         */
         public Builder level(int level) {
             this.level = OptionalInt.of(ZstdLevels.check(level));
             return this;
         }
 
-        /** Refuse payloads that declare or expand to more than {@code bytes}. Default 64 MiB. */
+        /**
+         * Refuse payloads that declare or expand to more than {@code bytes}. Default 64 MiB.
+         *
+         * @param bytes the limit, 0 or more
+         * @return this builder
+         * @throws IllegalArgumentException if {@code bytes} is negative
+         */
         public Builder maxDecompressedSize(int bytes) {
             if (bytes < 0) {
                 throw new IllegalArgumentException("maxDecompressedSize must not be negative, got " + bytes);
@@ -470,6 +586,9 @@ public final class ZdictCodec implements AutoCloseable {
          * and it refuses payloads no checksum covers (see {@link #acceptUnchecked}). Turn it off only where
          * something else checks the bytes, as Kafka's record batch CRC does for record values: it saves 4
          * bytes per payload.
+         *
+         * @param checksum whether to write and require checksums
+         * @return this builder
          */
         public Builder checksum(boolean checksum) {
             this.checksum = checksum;
@@ -480,6 +599,9 @@ public final class ZdictCodec implements AutoCloseable {
          * With checksums on, still decode payloads that carry none (stored payloads, frames written
          * without a checksum), for example Kafka record values read outside Kafka. Off by default. A codec
          * with checksums off always accepts them.
+         *
+         * @param acceptUnchecked whether to decode payloads no checksum covers
+         * @return this builder
          */
         public Builder acceptUnchecked(boolean acceptUnchecked) {
             this.acceptUnchecked = acceptUnchecked;
@@ -493,6 +615,10 @@ public final class ZdictCodec implements AutoCloseable {
          * MiB at level 19). Past the bound the least recently used are freed and digested again when
          * needed; a dictionary a call is using is never freed under it. A dictionary larger than the bound
          * is still digested for the calls that need it. See {@link ZdictCodec#cacheStats()}.
+         *
+         * @param bytes the bound, positive
+         * @return this builder
+         * @throws IllegalArgumentException if {@code bytes} is not positive
          */
         public Builder dictionaryCacheBytes(long bytes) {
             if (bytes <= 0) {
@@ -502,6 +628,7 @@ public final class ZdictCodec implements AutoCloseable {
             return this;
         }
 
+        /** {@return a new codec with these settings; close it to free its native memory} */
         public ZdictCodec build() {
             return new ZdictCodec(this);
         }

@@ -4,7 +4,8 @@ import org.zdict.CorruptPayloadException;
 
 /**
  * The header of a standard zstd frame (RFC 8878, section 3.1.1.1), parsed in Java so a decoder can
- * check sizes before it calls native code or allocates anything.
+ * check sizes before it calls native code or allocates anything. Immutable; the static methods are
+ * stateless, so everything here is safe to use from any thread.
  *
  * @param headerLength bytes from the magic number to the first block
  * @param contentSize the declared content size, {@link #UNKNOWN_CONTENT_SIZE} when the frame declares
@@ -14,6 +15,7 @@ import org.zdict.CorruptPayloadException;
  * @param windowSize the window size the decoder needs, in bytes
  */
 public record FrameHeader(int headerLength, long contentSize, long dictionaryId, boolean checksum, long windowSize) {
+    /** {@link #contentSize()} of a frame that declares no content size. */
     public static final long UNKNOWN_CONTENT_SIZE = -1;
 
     private static final int[] DICTIONARY_ID_BYTES = {0, 1, 2, 4};
@@ -22,6 +24,14 @@ public record FrameHeader(int headerLength, long contentSize, long dictionaryId,
     /**
      * Parses the frame header at {@code src[offset, offset + length)}; {@code payloadOffset} is where
      * that frame starts inside its payload, for error messages.
+     *
+     * @param src the bytes
+     * @param offset where the frame header starts in {@code src}
+     * @param length how many bytes of {@code src} from {@code offset} belong to the frame
+     * @param payloadOffset where the frame starts inside its payload, for error messages
+     * @return the parsed header
+     * @throws org.zdict.CorruptPayloadException if the bytes are not a valid zstd frame header (no magic
+     *     number, a reserved bit set, truncated), with the offset in the payload
      */
     public static FrameHeader parse(byte[] src, int offset, int length, int payloadOffset) {
         int descriptor = checkedDescriptor(src, offset, length, payloadOffset);
@@ -45,7 +55,12 @@ public record FrameHeader(int headerLength, long contentSize, long dictionaryId,
      * {@link #parse} checks it, without building a {@code FrameHeader}: what a decoder needs on every
      * call.
      *
+     * @param src the bytes
+     * @param offset where the frame header starts in {@code src}
+     * @param length how many bytes of {@code src} from {@code offset} belong to the frame
+     * @param payloadOffset where the frame starts inside its payload, for error messages
      * @return the size, {@link #UNKNOWN_CONTENT_SIZE}, or {@link Long#MAX_VALUE} for 2^63 bytes or more
+     * @throws org.zdict.CorruptPayloadException as {@link #parse} does
      */
     public static long contentSize(byte[] src, int offset, int length, int payloadOffset) {
         return readContentSize(src, offset, checkedDescriptor(src, offset, length, payloadOffset));
@@ -54,6 +69,13 @@ public record FrameHeader(int headerLength, long contentSize, long dictionaryId,
     /**
      * Whether the frame header at {@code src[offset, offset + length)} declares a content checksum,
      * checked as {@link #parse} checks it, without building a {@code FrameHeader}.
+     *
+     * @param src the bytes
+     * @param offset where the frame header starts in {@code src}
+     * @param length how many bytes of {@code src} from {@code offset} belong to the frame
+     * @param payloadOffset where the frame starts inside its payload, for error messages
+     * @return true if the frame ends with a content checksum
+     * @throws org.zdict.CorruptPayloadException as {@link #parse} does
      */
     public static boolean declaresChecksum(byte[] src, int offset, int length, int payloadOffset) {
         return (checkedDescriptor(src, offset, length, payloadOffset) & 0x04) != 0;
@@ -122,6 +144,7 @@ public record FrameHeader(int headerLength, long contentSize, long dictionaryId,
         return value < 0 ? Long.MAX_VALUE : value;
     }
 
+    /** {@return whether the frame declares its content size} */
     public boolean declaresContentSize() {
         return contentSize != UNKNOWN_CONTENT_SIZE;
     }

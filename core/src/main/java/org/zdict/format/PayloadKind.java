@@ -2,7 +2,7 @@ package org.zdict.format;
 
 /**
  * What follows a zdict prefix. Each kind has its own marker byte; the marker also carries the format
- * version (see docs/FORMAT.md), so a foreign or future payload is recognised as such.
+ * version (see docs/FORMAT.md), so a foreign or future payload is recognised as such. Immutable (an enum).
  */
 public enum PayloadKind {
     /** A zstd frame compressed with the dictionary whose version follows the marker. */
@@ -18,17 +18,22 @@ public enum PayloadKind {
         this.marker = marker;
     }
 
-    /** The marker byte (0..255) that starts a payload of this kind. */
+    /** {@return the marker byte (0..255) that starts a payload of this kind} */
     public int marker() {
         return marker;
     }
 
-    /** Whether the marker is followed by a dictionary version. */
+    /** {@return whether the marker is followed by a dictionary version} */
     public boolean hasVersion() {
         return this == DICTIONARY_FRAME;
     }
 
-    /** The kind whose marker is {@code marker} (0..255), or null if it is not a format-1 marker. */
+    /**
+     * The kind whose marker is {@code marker}.
+     *
+     * @param marker a byte value, 0..255
+     * @return the kind, or null if it is not a format-1 marker
+     */
     public static PayloadKind ofMarker(int marker) {
         // A switch, not a loop over values(): that would copy the array on every payload read.
         return switch (marker) {

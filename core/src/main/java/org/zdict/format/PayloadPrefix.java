@@ -6,7 +6,8 @@ import org.zdict.CorruptPayloadException;
 /**
  * The prefix that starts every zdict payload: a marker byte, then for {@link
  * PayloadKind#DICTIONARY_FRAME} the dictionary version as an unsigned LEB128 varint (1 byte below 128, 2
- * bytes below 16,384, at most 5 bytes). The layout is specified in docs/FORMAT.md.
+ * bytes below 16,384, at most 5 bytes). The layout is specified in docs/FORMAT.md. Immutable; the static
+ * methods are stateless, so everything here is safe to use from any thread.
  *
  * @param kind what follows the prefix
  * @param version the dictionary version, or 0 when the kind has none
@@ -39,7 +40,13 @@ public record PayloadPrefix(PayloadKind kind, int version, int length) {
         }
     }
 
-    /** The prefix for a frame compressed with dictionary {@code version} (positive). */
+    /**
+     * The prefix for a frame compressed with dictionary {@code version}.
+     *
+     * @param version the dictionary version, positive
+     * @return the prefix, shared for versions below 128
+     * @throws IllegalArgumentException if {@code version} is not positive
+     */
     public static PayloadPrefix dictionaryFrame(int version) {
         if (version <= 0) {
             throw new IllegalArgumentException("Dictionary version must be positive, got " + version);
@@ -50,10 +57,12 @@ public record PayloadPrefix(PayloadKind kind, int version, int length) {
         return new PayloadPrefix(PayloadKind.DICTIONARY_FRAME, version, 1 + varintLength(version));
     }
 
+    /** {@return the prefix of a zstd frame compressed without a dictionary ({@code 0xD2})} */
     public static PayloadPrefix plainFrame() {
         return PLAIN_FRAME;
     }
 
+    /** {@return the prefix of a stored payload, the original bytes unchanged ({@code 0xD3})} */
     public static PayloadPrefix stored() {
         return STORED;
     }
@@ -62,6 +71,8 @@ public record PayloadPrefix(PayloadKind kind, int version, int length) {
      * The short name of what this prefix announces: the dictionary version in decimal ({@code "7"}),
      * {@code "plain"} (a zstd frame without a dictionary) or {@code "stored"} (the original bytes). The
      * version tag of zdict's Kafka metrics and the version named in error messages.
+     *
+     * @return the label
      */
     public String label() {
         return switch (kind) {
@@ -71,7 +82,14 @@ public record PayloadPrefix(PayloadKind kind, int version, int length) {
         };
     }
 
-    /** Writes this prefix at {@code dst[dstOffset]} and returns the number of bytes written. */
+    /**
+     * Writes this prefix at {@code dst[dstOffset]}.
+     *
+     * @param dst the destination, with at least {@link #length()} bytes of room at {@code dstOffset}
+     * @param dstOffset where to write
+     * @return the number of bytes written, {@link #length()}
+     * @throws ArrayIndexOutOfBoundsException if {@code dst} has too little room
+     */
     public int writeTo(byte[] dst, int dstOffset) {
         dst[dstOffset] = (byte) kind.marker();
         if (!kind.hasVersion()) {
@@ -90,6 +108,10 @@ public record PayloadPrefix(PayloadKind kind, int version, int length) {
     /**
      * Reads the prefix at the start of {@code src[offset, offset + length)}.
      *
+     * @param src the payload bytes
+     * @param offset where the payload starts in {@code src}
+     * @param length the payload's length
+     * @return the prefix, shared for versions below 128
      * @throws CorruptPayloadException if the bytes are truncated, foreign, from another format version,
      *     or the version is not a canonical positive varint
      */
@@ -136,6 +158,10 @@ public record PayloadPrefix(PayloadKind kind, int version, int length) {
     /**
      * Reads the prefix at the start of {@code src}'s remaining bytes, as {@link #read(byte[], int, int)}
      * does, without moving its position or copying the payload.
+     *
+     * @param src the payload, from its position to its limit
+     * @return the prefix
+     * @throws CorruptPayloadException as {@link #read(byte[], int, int)} does
      */
     public static PayloadPrefix read(ByteBuffer src) {
         int position = src.position();
@@ -153,7 +179,14 @@ public record PayloadPrefix(PayloadKind kind, int version, int length) {
         return read(head, 0, length);
     }
 
-    /** Whether {@code src[offset..]} starts with the zstd frame magic number. */
+    /**
+     * Whether {@code src[offset, offset + length)} starts with the zstd frame magic number.
+     *
+     * @param src the bytes
+     * @param offset where to look
+     * @param length how many bytes from {@code offset} may be read
+     * @return true if the first four bytes are {@code 28 B5 2F FD}
+     */
     public static boolean startsWithZstdMagic(byte[] src, int offset, int length) {
         if (length < ZSTD_MAGIC.length) {
             return false;
@@ -166,7 +199,12 @@ public record PayloadPrefix(PayloadKind kind, int version, int length) {
         return true;
     }
 
-    /** Whether {@code marker} belongs to the zdict family (any format version). */
+    /**
+     * Whether {@code marker} belongs to the zdict family (any format version).
+     *
+     * @param marker a byte value, 0..255
+     * @return true for {@code 0xD0}..{@code 0xDF}
+     */
     public static boolean isZdictMarker(int marker) {
         return (marker & 0xF0) == MARKER_FAMILY;
     }

@@ -4,13 +4,19 @@ import java.util.Objects;
 
 /**
  * A dictionary version with its bytes: a standard zstd dictionary, usable with {@code zstd -D}.
- * Immutable: the bytes are copied in and out.
+ * Immutable (the bytes are copied in and out), so safe to share between threads.
  */
 public final class Dictionary {
     private final DictionaryInfo info;
     private final byte[] content;
 
-    /** Keeps a copy of {@code content}. */
+    /**
+     * Keeps a copy of {@code content}.
+     *
+     * @param info the version's record
+     * @param content the dictionary bytes
+     * @throws NullPointerException if either is null
+     */
     public Dictionary(DictionaryInfo info, byte[] content) {
         this(info, Objects.requireNonNull(content, "content").clone(), true);
     }
@@ -25,15 +31,17 @@ public final class Dictionary {
         return new Dictionary(info, Objects.requireNonNull(content, "content"), true);
     }
 
+    /** {@return the version's record: number, subject, SHA-256, level, status} */
     public DictionaryInfo info() {
         return info;
     }
 
+    /** {@return the version number} */
     public int version() {
         return info.version();
     }
 
-    /** A copy of the dictionary bytes. */
+    /** {@return a copy of the dictionary bytes} */
     public byte[] content() {
         return content.clone();
     }

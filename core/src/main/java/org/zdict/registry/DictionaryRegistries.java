@@ -13,7 +13,7 @@ import org.zdict.RegistryNotFoundException;
 /**
  * The one way to open a registry from a location string: a folder path, {@code classpath:FOLDER}, or
  * any scheme a {@link RegistryProvider} on the classpath adds ({@code kafka://HOST:PORT/TOPIC} with
- * zdict-kafka-serde).
+ * zdict-kafka-serde). Stateless: safe to call from any thread.
  */
 public final class DictionaryRegistries {
     /** {@code xyz://}: a location that means a scheme, never a folder. */
@@ -37,6 +37,9 @@ public final class DictionaryRegistries {
     /**
      * Opens the existing registry at {@code location}; the caller closes it.
      *
+     * @param location a folder path, {@code classpath:FOLDER}, or another provider's form such as {@code
+     *     kafka://HOST:PORT/TOPIC}
+     * @return the registry, open
      * @param settings settings for the registry's provider, for example a Kafka registry's client settings
      * @throws RegistryLocationException naming the location when no provider accepts it
      * @throws RegistryNotFoundException if there is no registry there
@@ -49,6 +52,9 @@ public final class DictionaryRegistries {
      * Opens the registry at {@code location}, creating it if there is none (for publishers); the caller
      * closes it.
      *
+     * @param location a folder path, {@code classpath:FOLDER}, or another provider's form
+     * @param settings settings for the registry's provider
+     * @return the registry, open
      * @throws RegistryLocationException naming the location when no provider accepts it
      */
     public static DictionaryRegistry openOrCreate(String location, Map<String, ?> settings) {
@@ -58,6 +64,7 @@ public final class DictionaryRegistries {
     /**
      * Checks {@code location} without opening anything.
      *
+     * @param location a location in any of the accepted forms
      * @return its canonical spelling, the same for every spelling of one registry
      * @throws RegistryLocationException naming the location when no provider accepts it
      */
@@ -65,7 +72,7 @@ public final class DictionaryRegistries {
         return provider(location).canonical(location.trim());
     }
 
-    /** The accepted forms, for messages: {@code "a folder path, classpath:FOLDER or kafka://..."}. */
+    /** {@return the accepted forms, for messages: {@code "a folder path, classpath:FOLDER or kafka://..."}} */
     public static String forms() {
         List<String> forms = Providers.ALL.stream().map(RegistryProvider::form).toList();
         if (forms.size() <= 1) {

@@ -22,7 +22,10 @@ import org.zdict.UnknownDictionaryVersionException;
  * <p>Lifecycle: {@link #publish} (available) → {@link #activate} (used for new payloads) → {@link
  * #retire} (decodes only) → {@link #remove} (gone for good, an explicit separate step), each step
  * within the version's subject: activating a version changes the active version of its subject only.
- * Implementations are safe for concurrent use.
+ * Implementations are safe for concurrent use by many threads. Every method may throw {@link
+ * org.zdict.RegistryException} when the registry's storage (a folder, a Kafka topic) cannot be read or
+ * written, and refuses a change the lifecycle forbids with {@link org.zdict.RegistryException} or {@link
+ * IllegalArgumentException}, naming the version.
  */
 public interface DictionaryRegistry extends AutoCloseable {
 
@@ -39,7 +42,14 @@ public interface DictionaryRegistry extends AutoCloseable {
      */
     DictionaryInfo publish(String subject, byte[] content, int level, Map<String, String> metadata);
 
-    /** Publishes a new version into the {@value DictionaryInfo#DEFAULT_SUBJECT} subject. */
+    /**
+     * Publishes a new version into the {@value DictionaryInfo#DEFAULT_SUBJECT} subject, not yet active.
+     *
+     * @param content a standard zstd dictionary
+     * @param level the zstd level it was built for
+     * @param metadata free-form training metadata
+     * @return the new version's record
+     */
     default DictionaryInfo publish(byte[] content, int level, Map<String, String> metadata) {
         return publish(DictionaryInfo.DEFAULT_SUBJECT, content, level, metadata);
     }
@@ -47,6 +57,10 @@ public interface DictionaryRegistry extends AutoCloseable {
     /**
      * Makes {@code version} the one new payloads of its subject use; other subjects keep theirs. Refuses
      * retired and unknown versions.
+     *
+     * @param version a published, not retired version
+     * @throws UnknownDictionaryVersionException if the registry does not hold it
+     * @throws org.zdict.RegistryException if it is retired
      */
     void activate(int version);
 
@@ -69,19 +83,27 @@ public interface DictionaryRegistry extends AutoCloseable {
     /**
      * Stops new payloads from using {@code version}; it still decodes. Refuses the active version of its
      * subject.
+     *
+     * @param version a published version that is not active
+     * @throws UnknownDictionaryVersionException if the registry does not hold it
+     * @throws org.zdict.RegistryException if it is the active version of its subject
      */
     void retire(int version);
 
     /**
      * Deletes {@code version} for good. Refuses the active version of its subject. The number is never
      * reused.
+     *
+     * @param version a published version that is not active
+     * @throws UnknownDictionaryVersionException if the registry does not hold it
+     * @throws org.zdict.RegistryException if it is active, or (Kafka registry) retired too recently
      */
     void remove(int version);
 
-    /** Every version of every subject, in ascending order of version. */
+    /** {@return every version of every subject, in ascending order of version} */
     List<DictionaryInfo> list();
 
-    /** The names of the subjects that hold at least one version, sorted. */
+    /** {@return the names of the subjects that hold at least one version, sorted} */
     default SortedSet<String> subjects() {
         SortedSet<String> subjects = new TreeSet<>();
         for (DictionaryInfo info : list()) {
@@ -90,12 +112,19 @@ public interface DictionaryRegistry extends AutoCloseable {
         return Collections.unmodifiableSortedSet(subjects);
     }
 
-    /** The record of {@code version}, if the registry holds it. */
+    /**
+     * The record of {@code version}, if the registry holds it.
+     *
+     * @param version any number
+     * @return its record, or empty if the registry does not hold it (never published, or removed)
+     */
     Optional<DictionaryInfo> info(int version);
 
     /**
      * The dictionary {@code version} with its bytes, checked against its recorded SHA-256.
      *
+     * @param version a version the registry holds
+     * @return the dictionary, immutable
      * @throws UnknownDictionaryVersionException if the registry does not hold it
      * @throws org.zdict.CorruptDictionaryException if its stored bytes cannot be trusted
      */
@@ -104,15 +133,18 @@ public interface DictionaryRegistry extends AutoCloseable {
     /**
      * The version new payloads of {@code subject} use, if one is active; empty for a subject with no
      * versions. Cheap enough to call per record.
+     *
+     * @param subject a subject name
+     * @return the active version, or empty
      */
     OptionalInt activeVersion(String subject);
 
-    /** The active version of the {@value DictionaryInfo#DEFAULT_SUBJECT} subject. */
+    /** {@return the active version of the {@value DictionaryInfo#DEFAULT_SUBJECT} subject, or empty} */
     default OptionalInt activeVersion() {
         return activeVersion(DictionaryInfo.DEFAULT_SUBJECT);
     }
 
-    /** A short description of where this registry lives, for error messages. */
+    /** {@return a short description of where this registry lives, for error messages} */
     String describe();
 
     /** Releases whatever the registry holds open. Idempotent. */

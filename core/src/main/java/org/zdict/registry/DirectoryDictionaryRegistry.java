@@ -23,8 +23,11 @@ import org.zdict.internal.VersionTable;
  * asked for. Only the manifest is held in memory: {@link #get} reads the version's file each time
  * ({@link DictionaryFiles}: SHA-256 on the first read, size and CRC32C after), the codec's bounded cache
  * of digested dictionaries being what keeps a version's dictionary between calls.
+ * Safe for concurrent use by many threads, and by many processes on one folder. A manifest that cannot
+ * be read, or a folder that cannot be written, is a {@link org.zdict.RegistryException} naming the file.
  */
 public final class DirectoryDictionaryRegistry implements DictionaryRegistry {
+    /** How often, at most, a registry checks its folder for changes by other processes: 1 second. */
     public static final Duration DEFAULT_REFRESH_INTERVAL = Duration.ofSeconds(1);
 
     private final RegistryFolder folder;
@@ -44,11 +47,25 @@ public final class DirectoryDictionaryRegistry implements DictionaryRegistry {
         }
     }
 
-    /** Opens (creating if needed) the registry in {@code dir}, refreshing at the default interval. */
+    /**
+     * Opens (creating if needed) the registry in {@code dir}, refreshing at the default interval.
+     *
+     * @param dir the registry folder
+     * @return the registry, open
+     * @throws org.zdict.RegistryException if the folder cannot be created or its manifest read
+     */
     public static DirectoryDictionaryRegistry open(Path dir) {
         return new DirectoryDictionaryRegistry(dir, DEFAULT_REFRESH_INTERVAL, Clock.systemUTC());
     }
 
+    /**
+     * Opens (creating if needed) the registry in {@code dir}.
+     *
+     * @param dir the registry folder
+     * @param refreshInterval how often, at most, to check the folder for changes by other processes
+     * @param clock the clock that dates publications and retirements
+     * @throws org.zdict.RegistryException if the folder cannot be created or its manifest read
+     */
     public DirectoryDictionaryRegistry(Path dir, Duration refreshInterval, Clock clock) {
         this.folder = new RegistryFolder(dir);
         this.files = new DictionaryFiles(folder);
@@ -58,11 +75,17 @@ public final class DirectoryDictionaryRegistry implements DictionaryRegistry {
         this.nextCheckNanos = System.nanoTime() + refreshNanos;
     }
 
+    /** {@return the registry folder} */
     public Path directory() {
         return folder.directory();
     }
 
-    /** The path of {@code version}'s dictionary file (a raw zstd dictionary, usable with zstd -D). */
+    /**
+     * The path of {@code version}'s dictionary file (a raw zstd dictionary, usable with zstd -D).
+     *
+     * @param version a version number
+     * @return the file's path, whether or not the registry holds the version
+     */
     public Path dictionaryFile(int version) {
         return folder.dictionaryFile(version);
     }

@@ -11,7 +11,10 @@ import org.zdict.internal.ActiveVersions;
 import org.zdict.internal.DictionaryContent;
 import org.zdict.internal.VersionTable;
 
-/** A registry held in memory: for tests, tools, and services that load their dictionaries themselves. */
+/**
+ * A registry held in memory: for tests, tools, and services that load their dictionaries themselves.
+ * Safe for concurrent use by many threads; nothing outlives the object.
+ */
 public final class InMemoryDictionaryRegistry implements DictionaryRegistry {
     private static final String WHERE = "the in-memory registry";
 
@@ -20,10 +23,16 @@ public final class InMemoryDictionaryRegistry implements DictionaryRegistry {
     private volatile VersionTable state = VersionTable.EMPTY;
     private volatile Map<String, Integer> actives = Map.of();
 
+    /** An empty registry that dates publications with the system clock. */
     public InMemoryDictionaryRegistry() {
         this(Clock.systemUTC());
     }
 
+    /**
+     * An empty registry.
+     *
+     * @param clock the clock that dates publications and retirements
+     */
     public InMemoryDictionaryRegistry(Clock clock) {
         this.clock = clock;
     }

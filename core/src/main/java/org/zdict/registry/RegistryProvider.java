@@ -8,21 +8,25 @@ import org.zdict.RegistryNotFoundException;
  * Opens the registries of one kind of location, such as {@code kafka://HOST:PORT/TOPIC}. Found through
  * {@link java.util.ServiceLoader} (a {@code META-INF/services/org.zdict.registry.RegistryProvider} file in
  * the module that owns the scheme); applications call {@link DictionaryRegistries}, not providers.
+ * Implementations must be stateless or thread-safe: one instance serves every thread of the JVM.
  */
 public interface RegistryProvider {
 
     /**
      * How this provider's locations start, for example {@code "kafka://"} or {@code "classpath:"}; empty
      * for the folder provider, which takes every location that no other provider claims.
+     *
+     * @return the scheme prefix, or empty
      */
     String scheme();
 
-    /** What a location of this provider looks like, for messages: {@code "classpath:FOLDER"}. */
+    /** {@return what a location of this provider looks like, for messages: {@code "classpath:FOLDER"}} */
     String form();
 
     /**
      * Checks {@code location} (which starts with {@link #scheme()}, in any case) without opening anything.
      *
+     * @param location a location of this provider's scheme
      * @return its canonical spelling: two locations that name the same registry spell the same
      * @throws RegistryLocationException naming the location when it is not of this provider's form
      */
@@ -31,6 +35,8 @@ public interface RegistryProvider {
     /**
      * Opens the registry at {@code location}; the caller closes it.
      *
+     * @param location a location of this provider's scheme
+     * @return the registry, open
      * @param settings settings for the registry (for a Kafka registry, its client settings); a provider
      *     ignores those it does not know
      * @param create whether to create the registry when there is none; a reader passes false

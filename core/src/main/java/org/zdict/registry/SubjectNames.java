@@ -6,7 +6,7 @@ import java.util.regex.Pattern;
  * The names of subjects, the lineages of dictionaries in one registry. A name is 1 to 255 characters
  * from {@code a-z A-Z 0-9 . _ -}: every valid Kafka topic name (1 to 249 of the same characters) is one,
  * and so is a topic name followed by {@code -value} or {@code -key}, Schema Registry's {@code
- * TopicNameStrategy} names.
+ * TopicNameStrategy} names. Stateless: safe to call from any thread.
  */
 public final class SubjectNames {
     /** The subject of every version published without one, and of every registry written before subjects. */
@@ -19,7 +19,12 @@ public final class SubjectNames {
 
     private SubjectNames() {}
 
-    /** Whether {@code name} is a valid subject name. */
+    /**
+     * Whether {@code name} is a valid subject name.
+     *
+     * @param name any string, or null
+     * @return true for 1 to 255 characters from {@code a-z A-Z 0-9 . _ -}
+     */
     public static boolean isValid(String name) {
         return name != null && PATTERN.matcher(name).matches();
     }
@@ -27,6 +32,8 @@ public final class SubjectNames {
     /**
      * Returns {@code name} if it is a valid subject name.
      *
+     * @param name the name to check
+     * @return {@code name}
      * @throws IllegalArgumentException naming the value and the allowed characters otherwise
      */
     public static String check(String name) {
@@ -40,6 +47,11 @@ public final class SubjectNames {
     /**
      * The subject Schema Registry's {@code TopicNameStrategy} gives {@code topic}: {@code <topic>-key} for
      * keys, {@code <topic>-value} for values.
+     *
+     * @param topic a Kafka topic name
+     * @param isKey whether the subject is for record keys
+     * @return the subject name
+     * @throws IllegalArgumentException if the result is not a valid subject name
      */
     public static String forTopic(String topic, boolean isKey) {
         return check(topic + (isKey ? "-key" : "-value"));

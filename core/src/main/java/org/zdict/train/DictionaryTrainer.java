@@ -19,6 +19,8 @@ import org.zdict.internal.ZstdLevels;
  * given and only tests its parameters on the last quarter; samples in stream order, as events arrive,
  * would leave the newest quarter out of the dictionary, the part closest to the events it will
  * compress.
+ *
+ * <p>Stateless: safe to call from many threads at once (each call uses its own native memory).
  */
 public final class DictionaryTrainer {
     /** zstd refuses dictionaries below this size. */
@@ -31,11 +33,17 @@ public final class DictionaryTrainer {
     private DictionaryTrainer() {}
 
     /**
+     * Trains a dictionary of at most {@code dictionarySize} bytes whose id (in 32,768..65,535, written in
+     * 2 bytes in every frame) is derived from its content.
+     *
      * @param samples the records to learn from (at least a few; zstd wants about 100× the dictionary
      *     size in total)
      * @param dictionarySize the largest dictionary to produce, in bytes
      * @param level the level the dictionary is built for (its entropy tables are tuned to it)
      * @return the dictionary bytes
+     * @throws IllegalArgumentException if {@code dictionarySize} is below {@link #MIN_DICTIONARY_SIZE} or
+     *     {@code level} is not a zstd level
+     * @throws org.zdict.ZdictException if there are fewer than 8 samples or zstd cannot train on them
      */
     public static byte[] train(List<byte[]> samples, int dictionarySize, int level) {
         if (dictionarySize < MIN_DICTIONARY_SIZE) {

@@ -21,7 +21,12 @@ public final class BundledSample {
 
     private BundledSample() {}
 
-    /** Opens the gzip-compressed sample; the caller closes it. */
+    /**
+     * Opens the gzip-compressed sample; the caller closes it. Safe to call from any thread.
+     *
+     * @return a new stream of the compressed file
+     * @throws java.io.UncheckedIOException if the resource is missing from the classpath
+     */
     public static InputStream open() {
         InputStream in = BundledSample.class.getResourceAsStream(RESOURCE);
         if (in == null) {

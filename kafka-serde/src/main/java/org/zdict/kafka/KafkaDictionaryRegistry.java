@@ -53,8 +53,11 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
      * publishers; readers call {@link #openExisting}. If the cluster cannot be reached in time it serves
      * the local copy, if there is one.
      *
+     * @param bootstrapServers the cluster, {@code HOST:PORT[,HOST:PORT...]}
+     * @param topic the registry topic
      * @param settings the registry's settings ({@link KafkaRegistryConfig}) and its Kafka clients' (TLS,
      *     SASL and the like); may be empty
+     * @return the registry, open and following the topic; close it to stop its background consumer
      * @throws org.apache.kafka.common.config.ConfigException if a setting has a bad value
      * @throws RegistryException if the topic cannot be read in time and there is no local copy, or if
      *     the topic has more than one partition
@@ -69,7 +72,10 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
      * commands that only read or change versions). If the cluster cannot be reached in time it serves
      * the local copy, if there is one; a topic the cluster answers it does not have is refused at once.
      *
+     * @param bootstrapServers the cluster, {@code HOST:PORT[,HOST:PORT...]}
+     * @param topic the registry topic
      * @param settings as for {@link #open}
+     * @return the registry, open and following the topic; close it to stop its background consumer
      * @throws RegistryNotFoundException naming the topic and the cluster if the cluster has no such topic
      * @throws org.apache.kafka.common.config.ConfigException if a setting has a bad value
      * @throws RegistryException if the topic cannot be read in time and there is no local copy, or if
@@ -111,11 +117,12 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
         this.dictionaries = new VerifiedDictionaries(where, follower, cache, topic);
     }
 
+    /** {@return the name of the registry topic} */
     public String topic() {
         return topic.name();
     }
 
-    /** The folder of the local copy. */
+    /** {@return the folder of the local copy} */
     public Path cacheDir() {
         return cache.dir();
     }
@@ -176,6 +183,8 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
     /**
      * Waits up to {@code timeout} for {@code version} to be published (or to arrive from the topic).
      *
+     * @param version the dictionary version
+     * @param timeout how long to wait at most
      * @return whether the registry now holds it
      */
     public boolean awaitVersion(int version, Duration timeout) {

@@ -14,29 +14,40 @@ import org.apache.kafka.common.config.ConfigDef.Type;
  * query). The {@code zdict.registry.*} settings below are the registry's own; every other setting not
  * starting with {@code zdict.}, and every {@code zdict.registry.client.*} setting with the prefix
  * removed, goes to the registry's Kafka clients. Bad values fail with a {@code ConfigException} naming
- * the setting and the value.
+ * the setting and the value. Immutable once built, so safe to share between threads.
  */
 public final class KafkaRegistryConfig extends AbstractConfig {
+    /** The setting {@value}. */
     public static final String CACHE_DIR_CONFIG = "zdict.registry.cache.dir";
+    /** The default of {@link #CACHE_DIR_CONFIG}. */
     public static final String CACHE_DIR_DEFAULT = "";
+    /** The description of {@link #CACHE_DIR_CONFIG}, as in the settings table. */
     public static final String CACHE_DIR_DOC = "For a kafka:// registry: the folder of the local copy that lets a"
             + " restarted client decode while the registry topic is unavailable. Empty means"
             + " java.io.tmpdir/zdict-registry-cache/HOST_PORT_TOPIC.";
 
+    /** The setting {@value}. */
     public static final String INIT_TIMEOUT_MS_CONFIG = "zdict.registry.init.timeout.ms";
+    /** The default of {@link #INIT_TIMEOUT_MS_CONFIG}. */
     public static final long INIT_TIMEOUT_MS_DEFAULT = 30_000L;
+    /** The description of {@link #INIT_TIMEOUT_MS_CONFIG}, as in the settings table. */
     public static final String INIT_TIMEOUT_MS_DOC = "For a kafka:// registry: how long opening it (a serde's"
             + " configure(), a zdict command) waits to read the registry topic to its end; if it cannot, it serves"
             + " the local copy, or fails without one. Also the limit for each of the registry's Kafka requests.";
 
+    /** The setting {@value}. */
     public static final String REMOVE_GRACE_MS_CONFIG = "zdict.registry.remove.grace.ms";
+    /** The default of {@link #REMOVE_GRACE_MS_CONFIG}. */
     public static final long REMOVE_GRACE_MS_DEFAULT = 7L * 24 * 60 * 60 * 1000;
+    /** The description of {@link #REMOVE_GRACE_MS_CONFIG}, as in the settings table. */
     public static final String REMOVE_GRACE_MS_DOC = "For a kafka:// registry: how long a version that was ever"
             + " active must have been retired before it can be removed, because records inside a topic's retention"
             + " may still use it. Set it to the longest retention.ms of the topics written with the registry; the"
             + " default is Kafka's default retention, 7 days.";
 
+    /** The prefix of the settings passed, without it, to the registry's own Kafka clients. */
     public static final String CLIENT_PREFIX = "zdict.registry.client.";
+    /** Description of the {@link #CLIENT_PREFIX} settings, as in the settings table. */
     public static final String CLIENT_DOC = "For a kafka:// registry: settings for the registry's own Kafka clients"
             + " (TLS, SASL), prefix removed, for example zdict.registry.client.security.protocol=SSL. In a"
             + " kafka:// location's query and in KafkaDictionaryRegistry.open the prefix may be left out.";
@@ -60,31 +71,58 @@ public final class KafkaRegistryConfig extends AbstractConfig {
                     Importance.LOW,
                     REMOVE_GRACE_MS_DOC);
 
+    /**
+     * Reads and checks the registry settings; other settings are kept for the registry's Kafka clients.
+     *
+     * @param settings the settings, or null for none
+     * @throws org.apache.kafka.common.config.ConfigException naming the setting and the value when one is bad
+     */
     public KafkaRegistryConfig(Map<String, ?> settings) {
         super(DEFINITION, settings == null ? Map.of() : settings, false);
     }
 
-    /** The definition of every setting, for documentation and tools. */
+    /** {@return a copy of the definition of every setting, for documentation and tools} */
     public static ConfigDef configDef() {
         return new ConfigDef(DEFINITION);
     }
 
-    /** The folder of the local copy: {@value #CACHE_DIR_CONFIG}, or {@link #defaultCacheDir} if empty. */
+    /**
+     * The folder of the local copy: {@value #CACHE_DIR_CONFIG}, or {@link #defaultCacheDir} if empty.
+     *
+     * @param bootstrapServers the cluster, {@code HOST:PORT[,HOST:PORT...]}
+     * @param topic the registry topic
+     * @return the folder (not created)
+     */
     public Path cacheDir(String bootstrapServers, String topic) {
         String dir = getString(CACHE_DIR_CONFIG);
         return dir == null || dir.isBlank() ? defaultCacheDir(bootstrapServers, topic) : Path.of(dir);
     }
 
-    /** {@code <java.io.tmpdir>/zdict-registry-cache/<servers>_<topic>}, with unsafe characters replaced. */
+    /**
+     * The default folder of the local copy of a registry.
+     *
+     * @param bootstrapServers the cluster, {@code HOST:PORT[,HOST:PORT...]}
+     * @param topic the registry topic
+     * @return {@code <java.io.tmpdir>/zdict-registry-cache/<servers>_<topic>}, with unsafe characters
+     *     replaced
+     */
     public static Path defaultCacheDir(String bootstrapServers, String topic) {
         String name = (bootstrapServers + "_" + topic).replaceAll("[^A-Za-z0-9._-]", "_");
         return Path.of(System.getProperty("java.io.tmpdir"), "zdict-registry-cache", name);
     }
 
+    /**
+     * {@return {@value #INIT_TIMEOUT_MS_CONFIG}: how long opening waits to read the topic, and each Kafka
+     * request's limit}
+     */
     public long initTimeoutMs() {
         return getLong(INIT_TIMEOUT_MS_CONFIG);
     }
 
+    /**
+     * {@return {@value #REMOVE_GRACE_MS_CONFIG}: how long a once-active version must have been retired before
+     * removal}
+     */
     public long removeGraceMs() {
         return getLong(REMOVE_GRACE_MS_CONFIG);
     }
@@ -92,6 +130,8 @@ public final class KafkaRegistryConfig extends AbstractConfig {
     /**
      * Settings for the registry's Kafka clients: every setting not starting with {@code zdict.}, then
      * every {@value #CLIENT_PREFIX} setting with the prefix removed (these win).
+     *
+     * @return a new mutable map
      */
     public Map<String, Object> clientSettings() {
         Map<String, Object> client = new HashMap<>();
@@ -104,7 +144,7 @@ public final class KafkaRegistryConfig extends AbstractConfig {
         return client;
     }
 
-    /** The settings as a Markdown table (name, type, default, description), for docs/KAFKA.md. */
+    /** {@return the settings as a Markdown table (name, type, default, description), for docs/KAFKA.md} */
     public static String markdownTable() {
         return SettingsTable.markdown(DEFINITION) + SettingsTable.prefixRow(CLIENT_PREFIX, CLIENT_DOC);
     }

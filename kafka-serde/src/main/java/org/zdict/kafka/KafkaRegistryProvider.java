@@ -11,10 +11,13 @@ import org.zdict.registry.RegistryProvider;
  * {@code kafka://HOST:PORT[,HOST:PORT...]/TOPIC[?key=value&...]}: a {@link KafkaDictionaryRegistry} in
  * that compacted topic. The query gives settings (URL-encoded) for the registry and its Kafka clients,
  * such as {@code security.protocol=SSL}; settings passed to {@code open} override them. Found through
- * {@link java.util.ServiceLoader}; call {@link org.zdict.registry.DictionaryRegistries}.
+ * {@link java.util.ServiceLoader}; call {@link org.zdict.registry.DictionaryRegistries}. Stateless: safe
+ * to use from any thread.
  */
 public final class KafkaRegistryProvider implements RegistryProvider {
+    /** The scheme of a Kafka registry location: {@value}. */
     public static final String SCHEME = KafkaLocation.SCHEME;
+
     static final String FORM = KafkaLocation.FORM;
 
     @Override
@@ -51,6 +54,8 @@ public final class KafkaRegistryProvider implements RegistryProvider {
      * (TLS, SASL), without the registry's own {@code zdict.} settings. For tools that read the topics
      * the registry's versions serve (for example their {@code retention.ms}).
      *
+     * @param location a {@code kafka://} registry location
+     * @return a new mutable map of client settings
      * @throws RegistryLocationException if the location is not a kafka:// registry location
      */
     public static Map<String, Object> clientSettings(String location) {

@@ -26,6 +26,10 @@ import org.zdict.registry.DictionaryRegistry;
  * (which the consumer wraps in a {@code RecordDeserializationException} carrying partition and offset,
  * and which Kafka Streams hands to its deserialization exception handler). Null stays null.
  *
+ * <p>{@code configure} throws a {@code ConfigException} naming the setting for a bad {@code zdict.*}
+ * value or a registry that cannot be opened. Once configured it is safe for use by many threads at once
+ * (the codec pools its native contexts); {@code close} is idempotent and closes the inner deserializer.
+ *
  * @param <T> the type the inner deserializer returns
  */
 public class ZdictDeserializer<T> implements Deserializer<T>, Monitorable {
@@ -38,7 +42,12 @@ public class ZdictDeserializer<T> implements Deserializer<T>, Monitorable {
     /** For Kafka: the inner deserializer comes from {@code zdict.inner.deserializer}. */
     public ZdictDeserializer() {}
 
-    /** Wraps {@code inner} ({@code zdict.inner.deserializer} is then ignored); it is configured and closed with this one. */
+    /**
+     * Wraps {@code inner} ({@code zdict.inner.deserializer} is then ignored); it is configured and closed
+     * with this one.
+     *
+     * @param inner turns decompressed bytes into values
+     */
     public ZdictDeserializer(Deserializer<T> inner) {
         this.inner = inner;
     }

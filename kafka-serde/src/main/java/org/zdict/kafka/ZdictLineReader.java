@@ -35,6 +35,8 @@ import org.zdict.ZdictException;
  *
  * <p>A wrong setting, a missing registry or a line that cannot be written stops the console producer with
  * one line saying what is wrong: it prints any exception of its reader with {@code printStackTrace()}.
+ *
+ * <p>Not thread-safe: the console producer uses it from one thread.
  */
 public class ZdictLineReader implements RecordReader {
     private final ZdictSerializer<String> values = new ZdictSerializer<>(new StringSerializer());

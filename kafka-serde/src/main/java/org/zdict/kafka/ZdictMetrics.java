@@ -23,6 +23,8 @@ import org.apache.kafka.common.MetricName;
  * by hand, or inside Kafka Streams) publishes the same names and tags through JMX under the domain
  * {@value #JMX_DOMAIN} ({@link #fallback()} in-process); serdes with the same tags share them, and they go
  * when the last of those closes.
+ *
+ * <p>This class only holds names and static readers: safe to use from any thread.
  */
 public final class ZdictMetrics {
     /** The metric group: the one Kafka gives every plugin's metrics. */
@@ -30,6 +32,7 @@ public final class ZdictMetrics {
     /** The JMX domain of the metrics of serdes that no client hands its metrics to. */
     public static final String JMX_DOMAIN = "zdict";
 
+    /** The tag naming the Kafka client ({@code client.id}) the serde belongs to. */
     public static final String CLIENT_ID_TAG = "client-id";
     /** The client setting that names the serde: {@code key.serializer}, {@code value.deserializer}, … */
     public static final String CONFIG_TAG = "config";
@@ -38,9 +41,13 @@ public final class ZdictMetrics {
     /** The version label: a dictionary number, {@code plain}, {@code stored}, {@code unframed} or {@code unknown}. */
     public static final String VERSION_TAG = "version";
 
+    /** Records serialized or deserialized, per version (a cumulative count). */
     public static final String RECORDS = "records-total";
+    /** Bytes before compression (serializer) or after decompression (deserializer), per version. */
     public static final String ORIGINAL_BYTES = "original-bytes-total";
+    /** Bytes of the payloads written or read, per version. */
     public static final String COMPRESSED_BYTES = "compressed-bytes-total";
+    /** {@link #ORIGINAL_BYTES} divided by {@link #COMPRESSED_BYTES}, per version. */
     public static final String RATIO = "compression-ratio";
     /**
      * Original / compressed bytes of the records of the last window only (the client's {@code
@@ -49,7 +56,9 @@ public final class ZdictMetrics {
      */
     public static final String RECENT_RATIO = "compression-ratio-recent";
 
+    /** Records that failed to serialize or deserialize, per version. */
     public static final String ERRORS = "errors-total";
+    /** Times the deserializer waited for a dictionary version the registry did not hold yet. */
     public static final String WAITS = "unknown-version-waits-total";
 
     /** Native bytes of the serde's digested dictionaries (a gauge, no {@code version} tag). */
@@ -70,6 +79,11 @@ public final class ZdictMetrics {
      * The current value of zdict metric {@code name} whose tags include all of {@code tags}, among {@code
      * metrics} (a client's {@code metrics()}, or {@link #fallback()}), or null if there is none.
      * For example {@code value(consumer.metrics(), RECORDS, Map.of(VERSION_TAG, "2"))}.
+     *
+     * @param metrics a client's {@code metrics()}, or {@link #fallback()}
+     * @param name a metric name, such as {@link #RECORDS}
+     * @param tags tags the metric must have (it may have more)
+     * @return the value of the first match, or null
      */
     public static Double value(Map<MetricName, ? extends Metric> metrics, String name, Map<String, String> tags) {
         for (Map.Entry<MetricName, ? extends Metric> e : metrics.entrySet()) {
@@ -83,7 +97,7 @@ public final class ZdictMetrics {
         return null;
     }
 
-    /** The metrics of the serdes that publish through JMX because no client handed them its own. */
+    /** {@return the metrics of the serdes that publish through JMX because no client handed them its own} */
     public static Map<MetricName, ? extends Metric> fallback() {
         return JmxFallback.metrics();
     }

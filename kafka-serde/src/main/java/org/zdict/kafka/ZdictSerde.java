@@ -9,7 +9,10 @@ import org.apache.kafka.common.serialization.Serializer;
 /**
  * A {@link ZdictSerializer} and {@link ZdictDeserializer} pair, for Kafka Streams. With the no-argument
  * constructor the inner types come from {@code zdict.inner.serializer} and {@code
- * zdict.inner.deserializer}; {@link #ZdictSerde(Serde)} wraps an inner serde instead.
+ * zdict.inner.deserializer}; {@link #ZdictSerde(Serde)} wraps an inner serde instead. Configure it
+ * once; then its serializer and deserializer are safe for concurrent use, as a {@link ZdictSerializer}
+ * and a {@link ZdictDeserializer} are. {@code configure} fails with a {@code ConfigException} naming the
+ * setting for a bad {@code zdict.*} value.
  *
  * @param <T> the value type
  */
@@ -17,22 +20,33 @@ public class ZdictSerde<T> implements Serde<T> {
     private final ZdictSerializer<T> serializer;
     private final ZdictDeserializer<T> deserializer;
 
+    /** For Kafka: the inner types come from {@code zdict.inner.serializer} and {@code zdict.inner.deserializer}. */
     public ZdictSerde() {
         this.serializer = new ZdictSerializer<>();
         this.deserializer = new ZdictDeserializer<>();
     }
 
-    /** Wraps {@code inner}; it is configured and closed with this serde. */
+    /**
+     * Wraps {@code inner}; it is configured and closed with this serde.
+     *
+     * @param inner the serde of the values before compression
+     */
     public ZdictSerde(Serde<T> inner) {
         this(inner.serializer(), inner.deserializer());
     }
 
+    /**
+     * Wraps an inner serializer and deserializer; they are configured and closed with this serde.
+     *
+     * @param innerSerializer turns values into bytes before compression
+     * @param innerDeserializer turns decompressed bytes into values
+     */
     public ZdictSerde(Serializer<T> innerSerializer, Deserializer<T> innerDeserializer) {
         this.serializer = new ZdictSerializer<>(innerSerializer);
         this.deserializer = new ZdictDeserializer<>(innerDeserializer);
     }
 
-    /** A serde of byte arrays, the most common case: {@code new ZdictSerde<>(Serdes.ByteArray())}. */
+    /** {@return a serde of byte arrays, the most common case: {@code new ZdictSerde<>(Serdes.ByteArray())}} */
     public static ZdictSerde<byte[]> bytes() {
         return new ZdictSerde<>(Serdes.ByteArray());
     }

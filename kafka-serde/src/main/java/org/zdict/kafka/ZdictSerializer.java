@@ -22,6 +22,11 @@ import org.zdict.registry.SubjectNames;
  * has no active version is written as plain zstd (marker D2). Records below {@code zdict.min.payload.bytes}
  * are stored uncompressed. Null stays null (tombstones). Safe for use by many producer threads at once.
  *
+ * <p>{@code configure} throws a {@code ConfigException} naming the setting for a bad {@code zdict.*}
+ * value, a pinned version the registry cannot compress with, or a registry that cannot be opened; a
+ * record that cannot be written fails with a {@code SerializationException}. {@code close} is idempotent
+ * and closes the inner serializer.
+ *
  * @param <T> the type the inner serializer takes
  */
 public class ZdictSerializer<T> implements Serializer<T>, Monitorable {
@@ -38,7 +43,12 @@ public class ZdictSerializer<T> implements Serializer<T>, Monitorable {
     /** For Kafka: the inner serializer comes from {@code zdict.inner.serializer}. */
     public ZdictSerializer() {}
 
-    /** Wraps {@code inner} ({@code zdict.inner.serializer} is then ignored); it is configured and closed with this one. */
+    /**
+     * Wraps {@code inner} ({@code zdict.inner.serializer} is then ignored); it is configured and closed with
+     * this one.
+     *
+     * @param inner turns values into bytes before compression
+     */
     public ZdictSerializer(Serializer<T> inner) {
         this.inner = inner;
     }

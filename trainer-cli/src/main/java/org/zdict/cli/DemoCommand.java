@@ -40,13 +40,15 @@ public final class DemoCommand implements Callable<Integer> {
     @Option(
             names = {"-r", "--registry"},
             paramLabel = "DIR",
-            description = "Where to publish (default: dictionaries/registry in the zdict folder).")
+            description = "Where to publish (default: zdict-demo/registry in the working folder; from a source"
+                    + " tree through ./zdict, dictionaries/registry there).")
     String registry;
 
     @Option(
             names = "--report-dir",
             paramLabel = "DIR",
-            description = "Where to write report.json and chart.png (default: dictionaries/target/demo).")
+            description = "Where to write report.json and chart.png (default: zdict-demo/report in the working"
+                    + " folder; from a source tree through ./zdict, dictionaries/target/demo there).")
     Path reportDir;
 
     @Mixin
@@ -54,12 +56,15 @@ public final class DemoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        Path home = Path.of(System.getenv().getOrDefault("ZDICT_HOME", "."));
-        String location = registry != null
-                ? registry
-                : home.resolve("dictionaries/registry").toString();
+        // ./zdict (the source tree's launcher) sets ZDICT_HOME to the source tree; an installed zdict
+        // (bin/zdict) does not, and writes under the working folder, never inside the installation.
+        String sourceTree = System.getenv("ZDICT_HOME");
+        Path defaults = sourceTree != null ? Path.of(sourceTree).resolve("dictionaries") : Path.of("zdict-demo");
+        String location =
+                registry != null ? registry : defaults.resolve("registry").toString();
         RegistryOption.checkCanPublish(spec, location);
-        Path reports = reportDir != null ? reportDir : home.resolve("dictionaries/target/demo");
+        Path reports = reportDir != null ? reportDir : defaults.resolve(sourceTree != null ? "target/demo" : "report");
+        String command = System.getProperty("zdict.command", "./zdict");
         PrintWriter out = spec.commandLine().getOut();
         Progress.Factory progress = quiet.progress();
         out.println("zdict demo: training on " + BundledSample.NAME + " (" + BundledSample.ORIGIN + ")");
@@ -96,9 +101,9 @@ public final class DemoCommand implements Callable<Integer> {
             outputs.commit(out);
         }
         out.println();
-        out.println("Next: ./zdict registry list --registry " + location);
-        out.println("      echo '{\"page\":\"Main Page\",\"user\":\"Example\",\"delta\":12}' | ./zdict compress"
-                + " --registry " + location + " | ./zdict decompress --registry " + location);
+        out.println("Next: " + command + " registry list --registry " + location);
+        out.println("      echo '{\"page\":\"Main Page\",\"user\":\"Example\",\"delta\":12}' | " + command
+                + " compress --registry " + location + " | " + command + " decompress --registry " + location);
         out.flush();
         return ZdictCommand.EXIT_OK;
     }
