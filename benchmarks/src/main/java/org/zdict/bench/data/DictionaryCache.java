@@ -18,7 +18,7 @@ import org.zdict.train.DictionaryTrainer;
 /**
  * Trains dictionaries on a split's training events and keeps them in a folder, so every JMH fork, the
  * C comparison and the broker harness use byte-identical dictionaries and training runs once. Folder:
- * {@code -Dzdict.bench.cache}, default {@code <tmp>/zdict-bench-dictionaries-3} (the number goes up
+ * {@code -Dzdict.bench.cache}, default {@code <tmp>/zdict-bench-dictionaries-4} (the number goes up
  * whenever {@link DictionaryTrainer} changes what it produces, so no run reuses a stale dictionary).
  *
  * <p>A fixed size and level is trained with {@link DictionaryTrainer}. {@link
@@ -32,7 +32,7 @@ public final class DictionaryCache {
     public static Path folder() {
         return Paths.get(System.getProperty(
                 "zdict.bench.cache",
-                Paths.get(System.getProperty("java.io.tmpdir"), "zdict-bench-dictionaries-3")
+                Paths.get(System.getProperty("java.io.tmpdir"), "zdict-bench-dictionaries-4")
                         .toString()));
     }
 

@@ -69,14 +69,8 @@ public final class GridSearch {
         Optional<CpuCeiling> ceiling = Optional.empty();
         try (Progress bar = progress.start("Evaluating", steps, "", 1)) {
             baselines.add(measureBaseline(Lz4Codec.fast(), batches, bar));
-            if (settings.cpuCeiling()) {
-                bar.setExtraMessage("kafka-lz4");
-                try (KafkaLz4Codec kafkaLz4 = new KafkaLz4Codec()) {
-                    Measurement m = meter.measure(kafkaLz4, Batches.of(samples.holdout(), settings.producerBatch()));
-                    ceiling = Optional.of(new CpuCeiling(settings.maxCpuVsLz4(), m));
-                }
-                bar.stepBy(1);
-            }
+            Batches producerBatches = Batches.of(samples.holdout(), settings.producerBatch());
+            Measurement kafkaLz4Before = settings.cpuCeiling() ? measureKafkaLz4(producerBatches, bar) : null;
             baselines.add(measureBaseline(new SnappyCodec(), batches, bar));
             baselines.add(measureBaseline(new GzipCodec(), batches, bar));
             for (int level : settings.levels()) {
@@ -97,6 +91,16 @@ public final class GridSearch {
                 }
                 bar.stepBy(1);
             }
+            if (settings.cpuCeiling()) {
+                // Measured again once the JIT has run the whole grid: the cheaper of the two counts, as the
+                // fastest round does in Meter, so a cold first measurement never loosens the ceiling.
+                Measurement kafkaLz4After = measureKafkaLz4(producerBatches, bar);
+                Measurement kafkaLz4 = kafkaLz4After.compressNanos() <= kafkaLz4Before.compressNanos()
+                        ? kafkaLz4After
+                        : kafkaLz4Before;
+                ceiling = Optional.of(new CpuCeiling(settings.maxCpuVsLz4(), kafkaLz4));
+                bar.stepBy(1);
+            }
         }
         if (candidates.isEmpty()) {
             throw new ZdictException("zstd could not train any dictionary of the grid: " + String.join("; ", failures));
@@ -106,6 +110,13 @@ public final class GridSearch {
                 settings.objective().choose(candidates, settings.minMbps(), partial.baseline("lz4"), ceiling);
         return new TrainingReport(
                 samples, settings, candidates, failures, baselines, choice, (System.nanoTime() - begin) / 1_000_000);
+    }
+
+    private Measurement measureKafkaLz4(Batches producerBatches, Progress bar) {
+        bar.setExtraMessage("kafka-lz4");
+        try (KafkaLz4Codec kafkaLz4 = new KafkaLz4Codec()) {
+            return meter.measure(kafkaLz4, producerBatches);
+        }
     }
 
     private void train(
