@@ -9,52 +9,61 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
 import org.apache.kafka.common.test.TestKitNodes;
 
-/** One real KRaft broker (combined with its controller) for a test class. */
-final class Broker implements AutoCloseable {
+/**
+ * One real KRaft broker (combined with its controller) for a test class. Public for trainer-cli's
+ * integration tests, which take it from this module's test jar.
+ */
+public final class Broker implements AutoCloseable {
     private final KafkaClusterTestKit cluster;
 
     private Broker(KafkaClusterTestKit cluster) {
         this.cluster = cluster;
     }
 
-    static Broker start() throws Exception {
+    public static Broker start() throws Exception {
+        return start(Map.of());
+    }
+
+    /** A broker with {@code brokerConfig} on top of the single-broker defaults (which it may override). */
+    public static Broker start(Map<String, String> brokerConfig) throws Exception {
         TestKitNodes nodes = new TestKitNodes.Builder()
                 .setCombined(true)
                 .setNumBrokerNodes(1)
                 .setNumControllerNodes(1)
                 .build();
-        KafkaClusterTestKit cluster = new KafkaClusterTestKit.Builder(nodes)
+        KafkaClusterTestKit.Builder builder = new KafkaClusterTestKit.Builder(nodes)
                 .setConfigProp("offsets.topic.replication.factor", "1")
                 .setConfigProp("offsets.topic.num.partitions", "2")
                 .setConfigProp("transaction.state.log.replication.factor", "1")
                 .setConfigProp("transaction.state.log.min.isr", "1")
                 .setConfigProp("group.initial.rebalance.delay.ms", "0")
-                .setConfigProp("num.partitions", "1")
-                .build();
+                .setConfigProp("num.partitions", "1");
+        brokerConfig.forEach(builder::setConfigProp);
+        KafkaClusterTestKit cluster = builder.build();
         cluster.format();
         cluster.startup();
         cluster.waitForReadyBrokers();
         return new Broker(cluster);
     }
 
-    String bootstrapServers() {
+    public String bootstrapServers() {
         return cluster.bootstrapServers();
     }
 
     /** The broker's log folder(s), where segment files live. */
-    List<String> logDirs() {
+    public List<String> logDirs() {
         return cluster.brokers().values().iterator().next().config().logDirs();
     }
 
-    Admin admin() {
+    public Admin admin() {
         return cluster.admin();
     }
 
-    void createTopic(String topic, int partitions) throws Exception {
+    public void createTopic(String topic, int partitions) throws Exception {
         createTopic(topic, partitions, Map.of());
     }
 
-    void createTopic(String topic, int partitions, Map<String, String> configs) throws Exception {
+    public void createTopic(String topic, int partitions, Map<String, String> configs) throws Exception {
         try (Admin admin = admin()) {
             admin.createTopics(List.of(new NewTopic(topic, Optional.of(partitions), Optional.empty()).configs(configs)))
                     .all()
@@ -62,7 +71,7 @@ final class Broker implements AutoCloseable {
         }
     }
 
-    Map<String, Object> clientConfig() {
+    public Map<String, Object> clientConfig() {
         Map<String, Object> config = new HashMap<>();
         config.put("bootstrap.servers", bootstrapServers());
         return config;

@@ -73,15 +73,7 @@ final class ListConverters {
     static final class Fraction implements ITypeConverter<Double> {
         @Override
         public Double convert(String value) {
-            String text = value.trim();
-            double fraction;
-            try {
-                fraction = text.endsWith("%")
-                        ? Double.parseDouble(text.substring(0, text.length() - 1)) / 100
-                        : Double.parseDouble(text);
-            } catch (NumberFormatException e) {
-                throw new TypeConversionException("'" + value + "' is not a fraction (examples: 20%, 0.2)");
-            }
+            double fraction = share(value, "a fraction (examples: 20%, 0.2)");
             if (!(fraction > 0 && fraction < 1)) {
                 throw new TypeConversionException("'" + value + "' must be between 0% and 100%, exclusive");
             }
@@ -93,19 +85,23 @@ final class ListConverters {
     static final class Percent implements ITypeConverter<Double> {
         @Override
         public Double convert(String value) {
-            String text = value.trim();
-            double fraction;
-            try {
-                fraction = text.endsWith("%")
-                        ? Double.parseDouble(text.substring(0, text.length() - 1)) / 100
-                        : Double.parseDouble(text);
-            } catch (NumberFormatException e) {
-                throw new TypeConversionException("'" + value + "' is not a percentage (examples: 5%, 0.05, 0)");
-            }
+            double fraction = share(value, "a percentage (examples: 5%, 0.05, 0)");
             if (!(fraction >= 0 && fraction <= 1)) {
                 throw new TypeConversionException("'" + value + "' must be between 0% and 100%");
             }
             return fraction;
+        }
+    }
+
+    /** {@code value} as a share: {@code 20%} or {@code 0.2}; otherwise "'value' is not {@code what}". */
+    private static double share(String value, String what) {
+        String text = value.trim();
+        try {
+            return text.endsWith("%")
+                    ? Double.parseDouble(text.substring(0, text.length() - 1)) / 100
+                    : Double.parseDouble(text);
+        } catch (NumberFormatException e) {
+            throw new TypeConversionException("'" + value + "' is not " + what);
         }
     }
 

@@ -27,8 +27,6 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.test.KafkaClusterTestKit;
-import org.apache.kafka.common.test.TestKitNodes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -38,6 +36,7 @@ import org.zdict.cli.input.TopicReader;
 import org.zdict.cli.input.TopicRecord;
 import org.zdict.cli.input.TopicSampling;
 import org.zdict.codec.ZdictCodec;
+import org.zdict.kafka.Broker;
 import org.zdict.kafka.ZdictSerdeConfig;
 import org.zdict.kafka.ZdictSerializer;
 import org.zdict.kafka.internal.KafkaLocation;
@@ -50,28 +49,14 @@ import org.zdict.testing.SampleEvents;
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class KafkaInputIT {
-    static KafkaClusterTestKit cluster;
+    static Broker cluster;
 
     @TempDir
     static Path dir;
 
     @BeforeAll
     static void startBroker() throws Exception {
-        TestKitNodes nodes = new TestKitNodes.Builder()
-                .setCombined(true)
-                .setNumBrokerNodes(1)
-                .setNumControllerNodes(1)
-                .build();
-        cluster = new KafkaClusterTestKit.Builder(nodes)
-                .setConfigProp("offsets.topic.replication.factor", "1")
-                .setConfigProp("offsets.topic.num.partitions", "1")
-                .setConfigProp("transaction.state.log.replication.factor", "1")
-                .setConfigProp("transaction.state.log.min.isr", "1")
-                .setConfigProp("auto.create.topics.enable", "false")
-                .build();
-        cluster.format();
-        cluster.startup();
-        cluster.waitForReadyBrokers();
+        cluster = Broker.start(Map.of("offsets.topic.num.partitions", "1", "auto.create.topics.enable", "false"));
     }
 
     @AfterAll

@@ -9,41 +9,29 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.common.test.KafkaClusterTestKit;
-import org.apache.kafka.common.test.TestKitNodes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.zdict.kafka.Broker;
 import org.zdict.testing.SampleEvents;
 
 /** The commands work the same on a kafka:// registry, against one real KRaft broker. */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class KafkaRegistryIT {
-    static KafkaClusterTestKit cluster;
+    static Broker cluster;
 
     @TempDir
     static Path dir;
 
     @BeforeAll
     static void startBroker() throws Exception {
-        TestKitNodes nodes = new TestKitNodes.Builder()
-                .setCombined(true)
-                .setNumBrokerNodes(1)
-                .setNumControllerNodes(1)
-                .build();
-        cluster = new KafkaClusterTestKit.Builder(nodes)
-                .setConfigProp("offsets.topic.replication.factor", "1")
-                .setConfigProp("transaction.state.log.replication.factor", "1")
-                .setConfigProp("transaction.state.log.min.isr", "1")
-                .build();
-        cluster.format();
-        cluster.startup();
-        cluster.waitForReadyBrokers();
+        cluster = Broker.start(Map.of());
     }
 
     @AfterAll

@@ -35,14 +35,13 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.test.KafkaClusterTestKit;
-import org.apache.kafka.common.test.TestKitNodes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.zdict.format.PayloadPrefix;
+import org.zdict.kafka.Broker;
 import org.zdict.kafka.ZdictDeserializer;
 import org.zdict.kafka.ZdictSerializer;
 import org.zdict.registry.DictionaryInfo;
@@ -69,29 +68,15 @@ class RetrainLoopIT {
 
     private static final long SHORT_RETENTION_MS = 4000;
 
-    static KafkaClusterTestKit cluster;
+    static Broker cluster;
 
     @TempDir
     static Path dir;
 
     @BeforeAll
     static void startBroker() throws Exception {
-        TestKitNodes nodes = new TestKitNodes.Builder()
-                .setCombined(true)
-                .setNumBrokerNodes(1)
-                .setNumControllerNodes(1)
-                .build();
-        cluster = new KafkaClusterTestKit.Builder(nodes)
-                .setConfigProp("offsets.topic.replication.factor", "1")
-                .setConfigProp("transaction.state.log.replication.factor", "1")
-                .setConfigProp("transaction.state.log.min.isr", "1")
-                // Expiry in seconds, not minutes: check retention every 500 ms from the start.
-                .setConfigProp("log.retention.check.interval.ms", "500")
-                .setConfigProp("log.initial.task.delay.ms", "100")
-                .build();
-        cluster.format();
-        cluster.startup();
-        cluster.waitForReadyBrokers();
+        // Expiry in seconds, not minutes: check retention every 500 ms from the start.
+        cluster = Broker.start(Map.of("log.retention.check.interval.ms", "500", "log.initial.task.delay.ms", "100"));
         try (Admin admin = cluster.admin()) {
             admin.createTopics(List.of(new NewTopic(EVENTS, 1, (short) 1)
                             .configs(Map.of(
