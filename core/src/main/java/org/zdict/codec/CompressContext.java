@@ -12,7 +12,7 @@ final class CompressContext implements AutoCloseable {
     private static final int NO_LEVEL = Integer.MIN_VALUE;
 
     final ZstdCompressCtx zstd;
-    private DigestedDictionary<ZstdDictCompress> referenced;
+    private final HeldDictionary<ZstdDictCompress> dictionary = new HeldDictionary<>();
     private int level = NO_LEVEL;
 
     /**
@@ -26,9 +26,7 @@ final class CompressContext implements AutoCloseable {
 
     /** The context with {@code version}'s dictionary loaded, from {@code dictionaries} unless already. */
     ZstdCompressCtx withVersion(int version, DigestedDictionaries dictionaries) {
-        DigestedDictionary<ZstdDictCompress> current = referenced;
-        if (current != null && current.version() == version) {
-            dictionaries.touch(current);
+        if (dictionary.holds(version, dictionaries)) {
             return zstd;
         }
         DigestedDictionary<ZstdDictCompress> next = dictionaries.referenceForCompression(version);
@@ -38,18 +36,14 @@ final class CompressContext implements AutoCloseable {
             next.release();
             throw e;
         }
-        referenced = next;
-        if (current != null) {
-            current.release();
-        }
+        dictionary.replaceWith(next);
         return zstd;
     }
 
     ZstdCompressCtx withoutDictionary(int newLevel) {
-        if (referenced != null) {
+        if (!dictionary.isEmpty()) {
             zstd.loadDict((ZstdDictCompress) null);
-            referenced.release();
-            referenced = null;
+            dictionary.release();
         }
         if (level != newLevel) {
             zstd.setLevel(newLevel);
@@ -61,9 +55,6 @@ final class CompressContext implements AutoCloseable {
     @Override
     public void close() {
         zstd.close();
-        if (referenced != null) {
-            referenced.release();
-            referenced = null;
-        }
+        dictionary.release();
     }
 }

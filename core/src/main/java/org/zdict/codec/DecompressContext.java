@@ -12,7 +12,7 @@ import org.zdict.format.PayloadPrefix;
  */
 final class DecompressContext implements AutoCloseable {
     final ZstdDecompressCtx zstd = new ZstdDecompressCtx();
-    private DigestedDictionary<ZstdDictDecompress> referenced;
+    private final HeldDictionary<ZstdDictDecompress> dictionary = new HeldDictionary<>();
 
     /** The context ready for {@code prefix}'s frame: with its version's dictionary, or with none. */
     ZstdDecompressCtx forFrame(PayloadPrefix prefix, DigestedDictionaries dictionaries) {
@@ -22,9 +22,7 @@ final class DecompressContext implements AutoCloseable {
     }
 
     private ZstdDecompressCtx withVersion(int version, DigestedDictionaries dictionaries) {
-        DigestedDictionary<ZstdDictDecompress> current = referenced;
-        if (current != null && current.version() == version) {
-            dictionaries.touch(current);
+        if (dictionary.holds(version, dictionaries)) {
             return zstd;
         }
         DigestedDictionary<ZstdDictDecompress> next = dictionaries.referenceForDecompression(version);
@@ -34,17 +32,14 @@ final class DecompressContext implements AutoCloseable {
             next.release();
             throw e;
         }
-        referenced = next;
-        if (current != null) {
-            current.release();
-        }
+        dictionary.replaceWith(next);
         return zstd;
     }
 
     private ZstdDecompressCtx withoutDictionary() {
-        if (referenced != null) {
+        if (!dictionary.isEmpty()) {
             zstd.loadDict((ZstdDictDecompress) null);
-            release();
+            dictionary.release();
         }
         return zstd;
     }
@@ -52,19 +47,12 @@ final class DecompressContext implements AutoCloseable {
     /** Drops any half-decoded stream and the dictionary reference. */
     void reset() {
         zstd.reset();
-        release();
+        dictionary.release();
     }
 
     @Override
     public void close() {
         zstd.close();
-        release();
-    }
-
-    private void release() {
-        if (referenced != null) {
-            referenced.release();
-            referenced = null;
-        }
+        dictionary.release();
     }
 }
