@@ -117,13 +117,8 @@ public final class EvalCommand implements Callable<Integer> {
             if (subject.given() && version != null) {
                 subject.requireVersion(source, version);
             }
-            int chosen = version != null
-                    ? version
-                    : subject.given()
-                            ? subject.requireActive(source)
-                            : source.activeVersion()
-                                    .orElseThrow(() -> new CliException("No active version in " + registry.display()
-                                            + ": give --dict-version N or activate one"));
+            // Without --subject: the default subject's active version; one missing names the known subjects.
+            int chosen = version != null ? version : subject.requireActive(source);
             dictionary = source.get(chosen);
             // Still open: it decodes the values zdict wrote into a kafka:// input, whatever their version.
             events = InputReading.read(

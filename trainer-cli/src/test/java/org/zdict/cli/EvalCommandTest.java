@@ -112,4 +112,33 @@ class EvalCommandTest {
         Cli.Result missingInput = Cli.run("eval", "--registry", registry.toString());
         assertEquals(2, missingInput.exitCode(), missingInput::toString);
     }
+
+    @Test
+    void withoutSubjectInARegistryOfOtherSubjectsNamesThem() throws IOException {
+        Path other = dir.resolve("other-subject-registry");
+        assertEquals(
+                0,
+                Cli.run(
+                                "train",
+                                "-q",
+                                events.toString(),
+                                "--registry",
+                                other.toString(),
+                                "--subject",
+                                "orders-value",
+                                "--activate",
+                                "--dict-size",
+                                "1K",
+                                "--level",
+                                "1",
+                                "--min-mbps",
+                                "0")
+                        .exitCode());
+        Cli.Result result = Cli.run("eval", "-q", "--registry", other.toString(), events.toString());
+        assertEquals(1, result.exitCode(), result::toString);
+        assertTrue(result.err().contains("'default'") && result.err().contains("orders-value"), result::toString);
+        Cli.Result chosen =
+                Cli.run("eval", "-q", "--registry", other.toString(), events.toString(), "--subject", "orders-value");
+        assertEquals(0, chosen.exitCode(), chosen::toString);
+    }
 }

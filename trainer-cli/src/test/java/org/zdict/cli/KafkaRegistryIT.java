@@ -115,6 +115,24 @@ class KafkaRegistryIT {
     }
 
     @Test
+    void removeNamesATopicThatDoesNotExistAndRemovesNothing() throws Exception {
+        String registry = registry("zdict-remove");
+        for (int seed : new int[] {23, 29}) {
+            Path events = Cli.syntheticEvents(dir, "remove-events-" + seed + ".jsonl", 2000, seed);
+            Cli.Result train = Cli.trainTiny(events.toString(), "--registry", registry, "--activate");
+            assertEquals(0, train.exitCode(), train::toString);
+        }
+        Cli.Result retire = Cli.run("registry", "retire", "1", "--registry", registry);
+        assertEquals(0, retire.exitCode(), retire::toString);
+
+        Cli.Result remove = Cli.run("registry", "remove", "1", "--registry", registry, "--topic", "nosuch");
+        assertEquals(1, remove.exitCode(), remove::toString);
+        assertTrue(remove.err().contains("no topic 'nosuch'"), remove::toString);
+        Cli.Result list = Cli.run("registry", "list", "--registry", registry);
+        assertTrue(list.out().contains("retired"), "version 1 is still listed: " + list);
+    }
+
+    @Test
     void trainsPublishesListsAndDecodesThroughATopic() throws Exception {
         assertFalse(topics().contains("zdict-cli-it"));
         String registry = registry("zdict-cli-it");

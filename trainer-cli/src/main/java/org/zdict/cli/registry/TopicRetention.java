@@ -13,6 +13,7 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.ConfigEntry;
+import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
@@ -40,20 +41,11 @@ final class TopicRetention {
         }
         Map<String, Duration> retention = new LinkedHashMap<>();
         try (Admin admin = Admin.create(settings)) {
-            Map<ConfigResource, Config> configs =
-                    admin.describeConfigs(resources).all().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            Map<ConfigResource, KafkaFuture<Config>> configs =
+                    admin.describeConfigs(resources).values();
             for (ConfigResource resource : resources) {
-                retention.put(resource.name(), retentionOf(resource.name(), configs.get(resource)));
+                retention.put(resource.name(), retentionOf(resource.name(), configOf(resource, configs, servers)));
             }
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof UnknownTopicOrPartitionException) {
-                throw new CliException("Cannot read the retention of --topic " + topics + " on " + servers
-                        + ": a topic does not exist (" + e.getCause().getMessage() + "); nothing was removed");
-            }
-            throw new CliException(
-                    "Cannot read the retention of --topic " + topics + " on " + servers + ": "
-                            + e.getCause().getMessage() + "; nothing was removed",
-                    e.getCause());
         } catch (TimeoutException e) {
             throw new CliException("Cannot read the retention of --topic " + topics + " on " + servers + " within "
                     + TIMEOUT.toSeconds() + " s: is the cluster reachable? Nothing was removed");
@@ -62,6 +54,24 @@ final class TopicRetention {
             throw new CliException("Interrupted while reading topic retention; nothing was removed");
         }
         return retention;
+    }
+
+    /** The configuration of one topic; a topic that does not exist is named. */
+    private static Config configOf(
+            ConfigResource topic, Map<ConfigResource, KafkaFuture<Config>> configs, Object servers)
+            throws InterruptedException, TimeoutException {
+        try {
+            return configs.get(topic).get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof UnknownTopicOrPartitionException) {
+                throw new CliException("Cannot read the retention of --topic " + topic.name() + ": no topic '"
+                        + topic.name() + "' on " + servers + "; nothing was removed");
+            }
+            throw new CliException(
+                    "Cannot read the retention of --topic " + topic.name() + " on " + servers + ": "
+                            + e.getCause().getMessage() + "; nothing was removed",
+                    e.getCause());
+        }
     }
 
     private static Duration retentionOf(String topic, Config config) {
