@@ -12,10 +12,12 @@ import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.function.ToDoubleFunction;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -41,8 +43,11 @@ import org.zdict.registry.DirectoryDictionaryRegistry;
 /**
  * Produces the same held-out events through a real in-process KRaft broker with each {@code
  * compression.type} and with zdict ({@link ZdictSerializer} and {@link ZdictDeserializer} over a
- * directory registry holding one trained dictionary, broker-side compression none), then consumes them all back, as {@code kafka-producer-perf-test} does. Writes one JSON row
- * per (scenario, variant).
+ * directory registry holding one trained dictionary, broker-side compression none), then consumes them
+ * all back, as {@code kafka-producer-perf-test} does. The variants of a scenario are measured side by
+ * side: three producer rounds each, then one consumer each reading its topic six times, variants
+ * alternating; rows give medians, and the consumer's first pass apart. Writes one JSON row per
+ * (scenario, variant).
  *
  * <pre>
  * KafkaEndToEnd [--dataset wikipedia_edits] [--scenarios small-1,small-4,...] [--variants none,lz4,...]
@@ -122,15 +127,15 @@ public final class KafkaEndToEnd {
                     dictionary.describe());
             harness.warmUp(variants, Math.max(100, (int) (10_000 * scale)));
             for (Scenario scenario : scenarios) {
-                for (String variant : variants) {
-                    int records = Math.max(1, (int) Math.round(scenario.records() * scale));
-                    Map<String, Object> row = harness.run(scenario, variant, records);
+                int records = Math.max(1, (int) Math.round(scenario.records() * scale));
+                for (Map<String, Object> row :
+                        harness.run(scenario, variants, records, PRODUCER_ROUNDS, CONSUMER_PASSES)) {
                     row.put("dataset", dataset);
                     row.put("zdict_dictionary", label + " (" + dictionary.describe() + ")");
                     rows.add(row);
                     System.out.println(row);
-                    write(rows, out);
                 }
+                write(rows, out);
             }
         }
         System.out.println("Results: " + out.toAbsolutePath());
@@ -167,30 +172,119 @@ public final class KafkaEndToEnd {
         return out.toByteArray();
     }
 
+    /** Producer rounds per variant, each into a fresh topic, variants alternating; medians are reported. */
+    private static final int PRODUCER_ROUNDS = 3;
+
+    /** Consumer passes over a topic after a fresh consumer's first one, variants alternating. */
+    private static final int CONSUMER_PASSES = 5;
+
     /** Brings the JIT and the broker to steady state for every variant before anything is measured. */
     private void warmUp(List<String> variants, int warmUpRecords) throws Exception {
         Scenario warm = new Scenario("warmup", 8, 0, 16_384, 0, 0, false);
-        for (String variant : variants) {
-            run(warm, variant, warmUpRecords);
-        }
+        run(warm, variants, warmUpRecords, 1, 1);
     }
 
-    private Map<String, Object> run(Scenario scenario, String variant, int records) throws Exception {
-        String topic = scenario.name() + "-" + variant;
+    /**
+     * Measures every variant on one scenario, side by side: {@code producerRounds} rounds in which each
+     * variant produces {@code records} records into a fresh topic (which variant goes first rotates), then
+     * one consumer per variant that reads its first round's topic {@code 1 + consumerPasses} times,
+     * variants alternating pass by pass. A consumer's first pass includes one-time costs (fetch sessions,
+     * loading a dictionary); the later passes are what a running consumer spends per record.
+     */
+    private List<Map<String, Object>> run(
+            Scenario scenario, List<String> variants, int records, int producerRounds, int consumerPasses)
+            throws Exception {
+        Map<String, List<Produced>> produced = new LinkedHashMap<>();
+        for (int round = 0; round < producerRounds; round++) {
+            for (String variant : rotated(variants, round)) {
+                produced.computeIfAbsent(variant, v -> new ArrayList<>())
+                        .add(produce(scenario, variant, scenario.name() + "-" + variant + "-" + round, records));
+            }
+        }
+        Map<String, TopicConsumer> consumers = new LinkedHashMap<>();
+        try {
+            for (String variant : variants) {
+                consumers.put(variant, new TopicConsumer(produced.get(variant).get(0), scenario, variant, records));
+            }
+            for (int pass = 0; pass <= consumerPasses; pass++) {
+                for (String variant : rotated(variants, pass)) {
+                    consumers.get(variant).pass();
+                }
+            }
+        } finally {
+            consumers.values().forEach(TopicConsumer::close);
+        }
+
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (String variant : variants) {
+            List<Produced> rounds = produced.get(variant);
+            TopicConsumer consumer = consumers.get(variant);
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("scenario", scenario.name());
+            row.put("variant", variant);
+            row.put("records", (double) records);
+            row.put("producer_rounds", (double) rounds.size());
+            row.put("consumer_passes", (double) consumer.steady.size());
+            row.put("raw_bytes_per_record", rounds.get(0).rawBytes() / (double) records);
+            row.put("produced_records_per_s", median(rounds, p -> records / (p.nanos() / 1e9)));
+            row.put("produced_mb_per_s", median(rounds, p -> p.rawBytes() / 1e6 / (p.nanos() / 1e9)));
+            row.put("latency_avg_ms", median(rounds, p -> p.latency().averageMs()));
+            row.put("latency_p99_ms", median(rounds, p -> p.latency().p99Ms()));
+            row.put("latency_p999_ms", median(rounds, p -> p.latency().p999Ms()));
+            row.put("producer_cpu_us_per_record", median(rounds, p -> p.cpuNanos() / 1e3 / records));
+            row.put("consumer_records_per_s", median(consumer.steady, p -> records / (p.nanos() / 1e9)));
+            row.put("consumer_cpu_us_per_record", median(consumer.steady, p -> p.cpuNanos() / 1e3 / records));
+            row.put("consumer_first_pass_records_per_s", records / (consumer.first.nanos() / 1e9));
+            row.put("consumer_first_pass_cpu_us_per_record", consumer.first.cpuNanos() / 1e3 / records);
+            row.put(
+                    "stored_bytes_per_record",
+                    median(rounds, p -> p.log().bytes() / (double) p.log().records()));
+            row.put(
+                    "records_per_batch",
+                    median(rounds, p -> p.log().records() / (double) p.log().batches()));
+            row.put(
+                    "batch_header_bytes_per_record",
+                    median(
+                            rounds,
+                            p -> LogDirectory.BATCH_HEADER
+                                    * p.log().batches()
+                                    / (double) p.log().records()));
+            rows.add(row);
+        }
+        return rows;
+    }
+
+    /** {@code items} starting at index {@code round} modulo their number, so no variant always goes first. */
+    private static List<String> rotated(List<String> items, int round) {
+        List<String> rotated = new ArrayList<>(items);
+        Collections.rotate(rotated, -(round % items.size()));
+        return rotated;
+    }
+
+    private static <T> double median(List<T> items, ToDoubleFunction<T> value) {
+        double[] values = items.stream().mapToDouble(value).sorted().toArray();
+        int mid = values.length / 2;
+        return values.length % 2 == 1 ? values[mid] : (values[mid - 1] + values[mid]) / 2;
+    }
+
+    /** One producer round: a fresh producer's sends into a fresh topic, and what the broker stored. */
+    private record Produced(
+            String topic, long rawBytes, long nanos, long cpuNanos, Percentiles latency, LogDirectory log) {}
+
+    private Produced produce(Scenario scenario, String variant, String topic, int records) throws Exception {
         createTopic(topic, scenario);
         String clientId = "perf-" + (++clientNumber);
         long[] latencies = new long[records];
         long rawBytes = 0;
 
         long producerCpu;
-        long start;
         long elapsed;
         try (KafkaProducer<byte[], byte[]> producer =
                 new KafkaProducer<>(producerConfig(scenario, variant, clientId))) {
             producer.partitionsFor(topic); // metadata before the clock starts
             long cpuBefore = THREADS.getCurrentThreadCpuTime();
             long ioCpuBefore = cpuOfThreads("kafka-producer-network-thread | " + clientId);
-            start = System.nanoTime();
+            long start = System.nanoTime();
             for (int i = 0; i < records; i++) {
                 byte[] value = scenario.document() ? document : events.get(i % events.size());
                 rawBytes += value.length;
@@ -221,40 +315,74 @@ public final class KafkaEndToEnd {
                     - ioCpuBefore;
         }
         LogDirectory log = LogDirectory.of(baseDirectory, topic);
-
-        Consumed consumed = consume(topic, scenario, variant, records);
-        if (consumed.bytes() != rawBytes) {
-            throw new IllegalStateException(
-                    topic + ": consumed " + consumed.bytes() + " value bytes, produced " + rawBytes);
-        }
-
-        Percentiles latency = Percentiles.of(latencies);
-        Map<String, Object> row = new LinkedHashMap<>();
-        row.put("scenario", scenario.name());
-        row.put("variant", variant);
-        row.put("records", (double) records);
-        row.put("raw_bytes_per_record", rawBytes / (double) records);
-        row.put("produced_records_per_s", records / (elapsed / 1e9));
-        row.put("produced_mb_per_s", rawBytes / 1e6 / (elapsed / 1e9));
-        row.put("latency_avg_ms", latency.averageMs());
-        row.put("latency_p99_ms", latency.p99Ms());
-        row.put("latency_p999_ms", latency.p999Ms());
-        row.put("producer_cpu_us_per_record", producerCpu / 1e3 / records);
-        row.put("consumer_records_per_s", records / (consumed.nanos() / 1e9));
-        row.put("consumer_cpu_us_per_record", consumed.cpuNanos() / 1e3 / records);
-        row.put("stored_bytes_per_record", log.bytes() / (double) log.records());
-        row.put("records_per_batch", log.records() / (double) log.batches());
-        row.put("batch_header_bytes_per_record", LogDirectory.BATCH_HEADER * log.batches() / (double) log.records());
         if (log.records() != records) {
             throw new IllegalStateException(topic + ": the log holds " + log.records() + " records, sent " + records);
         }
-        return row;
+        return new Produced(topic, rawBytes, elapsed, producerCpu, Percentiles.of(latencies), log);
     }
 
-    /** What consuming a topic back took, from the first fetch (offsets already resolved) to the last record. */
-    private record Consumed(long bytes, long nanos, long cpuNanos) {}
+    /** One pass over a topic: wall-clock and consumer-thread CPU nanoseconds. */
+    private record Pass(long nanos, long cpuNanos) {}
 
-    private Consumed consume(String topic, Scenario scenario, String variant, int records) {
+    /**
+     * A consumer of one produced topic, kept open across passes. Each pass seeks to the start and reads
+     * every record, timed from the first fetch (offsets already resolved) to the last record, and fails
+     * unless it gets back exactly the value bytes produced.
+     */
+    private final class TopicConsumer implements AutoCloseable {
+        private final KafkaConsumer<byte[], byte[]> consumer;
+        private final List<TopicPartition> partitions = new ArrayList<>();
+        private final Produced produced;
+        private final int records;
+        private Pass first;
+        private final List<Pass> steady = new ArrayList<>();
+
+        TopicConsumer(Produced produced, Scenario scenario, String variant, int records) {
+            this.produced = produced;
+            this.records = records;
+            this.consumer = new KafkaConsumer<>(consumerConfig(variant));
+            for (int p = 0; p < scenario.partitions(); p++) {
+                partitions.add(new TopicPartition(produced.topic(), p));
+            }
+            consumer.assign(partitions);
+        }
+
+        void pass() {
+            consumer.seekToBeginning(partitions);
+            partitions.forEach(consumer::position); // resolve offsets before the clock starts
+            long bytes = 0;
+            int count = 0;
+            long cpuBefore = THREADS.getCurrentThreadCpuTime();
+            long start = System.nanoTime();
+            long deadline = start + Duration.ofMinutes(2).toNanos();
+            while (count < records) {
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException(produced.topic() + ": consumed only " + count + " of " + records);
+                }
+                for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(200))) {
+                    bytes += record.value().length;
+                    count++;
+                }
+            }
+            Pass pass = new Pass(System.nanoTime() - start, THREADS.getCurrentThreadCpuTime() - cpuBefore);
+            if (bytes != produced.rawBytes()) {
+                throw new IllegalStateException(
+                        produced.topic() + ": consumed " + bytes + " value bytes, produced " + produced.rawBytes());
+            }
+            if (first == null) {
+                first = pass;
+            } else {
+                steady.add(pass);
+            }
+        }
+
+        @Override
+        public void close() {
+            consumer.close();
+        }
+    }
+
+    private Properties consumerConfig(String variant) {
         Properties config = new Properties();
         config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers());
         config.put(ConsumerConfig.CLIENT_ID_CONFIG, "consumer-" + (++clientNumber));
@@ -269,30 +397,7 @@ public final class KafkaEndToEnd {
         } else {
             config.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
         }
-        long bytes = 0;
-        int count = 0;
-        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config)) {
-            List<TopicPartition> partitions = new ArrayList<>();
-            for (int p = 0; p < scenario.partitions(); p++) {
-                partitions.add(new TopicPartition(topic, p));
-            }
-            consumer.assign(partitions);
-            consumer.seekToBeginning(partitions);
-            partitions.forEach(consumer::position); // resolve offsets before the clock starts
-            long cpuBefore = THREADS.getCurrentThreadCpuTime();
-            long start = System.nanoTime();
-            long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
-            while (count < records) {
-                if (System.nanoTime() > deadline) {
-                    throw new IllegalStateException(topic + ": consumed only " + count + " of " + records);
-                }
-                for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(200))) {
-                    bytes += record.value().length;
-                    count++;
-                }
-            }
-            return new Consumed(bytes, System.nanoTime() - start, THREADS.getCurrentThreadCpuTime() - cpuBefore);
-        }
+        return config;
     }
 
     private Properties producerConfig(Scenario scenario, String variant, String clientId) {
