@@ -45,13 +45,14 @@ import org.zdict.registry.DirectoryDictionaryRegistry;
  * compression.type} and with zdict ({@link ZdictSerializer} and {@link ZdictDeserializer} over a
  * directory registry holding one trained dictionary, broker-side compression none), then consumes them
  * all back, as {@code kafka-producer-perf-test} does. The variants of a scenario are measured side by
- * side: three producer rounds each, then one consumer each reading its topic six times, variants
- * alternating; rows give medians, and the consumer's first pass apart. Writes one JSON row per
- * (scenario, variant).
+ * side: {@code --producer-rounds} (3) rounds for each, then one consumer each reading its topic once and
+ * then {@code --consumer-passes} (5) more times, variants alternating; rows give medians, and the
+ * consumer's first pass apart. Writes one JSON row per (scenario, variant).
  *
  * <pre>
  * KafkaEndToEnd [--dataset wikipedia_edits] [--scenarios small-1,small-4,...] [--variants none,lz4,...]
  *               [--dictionary zdict-trained] [--scale 1.0] [--held-out 100000] [--out results/e2e.json]
+ *               [--producer-rounds 3] [--consumer-passes 5]
  * </pre>
  *
  * <p>Records cycle through the held-out events, the up to {@code --held-out} events after the training
@@ -100,6 +101,8 @@ public final class KafkaEndToEnd {
                 options.getOrDefault("variants", String.join(",", VARIANTS)).split(","));
         Path out = Paths.get(options.getOrDefault("out", "results/e2e.json"));
         double scale = Double.parseDouble(options.getOrDefault("scale", "1"));
+        int producerRounds = Integer.parseInt(options.getOrDefault("producer-rounds", "3"));
+        int consumerPasses = Integer.parseInt(options.getOrDefault("consumer-passes", "5"));
 
         int heldOut = Integer.parseInt(options.getOrDefault("held-out", "100000"));
         EventSplit split = EventSplit.load(dataset, EventSplit.TRAINING_EVENTS, heldOut);
@@ -129,7 +132,7 @@ public final class KafkaEndToEnd {
             for (Scenario scenario : scenarios) {
                 int records = Math.max(1, (int) Math.round(scenario.records() * scale));
                 for (Map<String, Object> row :
-                        harness.run(scenario, variants, records, PRODUCER_ROUNDS, CONSUMER_PASSES)) {
+                        harness.run(scenario, variants, records, producerRounds, consumerPasses)) {
                     row.put("dataset", dataset);
                     row.put("zdict_dictionary", label + " (" + dictionary.describe() + ")");
                     rows.add(row);
@@ -171,12 +174,6 @@ public final class KafkaEndToEnd {
         out.write(']');
         return out.toByteArray();
     }
-
-    /** Producer rounds per variant, each into a fresh topic, variants alternating; medians are reported. */
-    private static final int PRODUCER_ROUNDS = 3;
-
-    /** Consumer passes over a topic after a fresh consumer's first one, variants alternating. */
-    private static final int CONSUMER_PASSES = 5;
 
     /** Brings the JIT and the broker to steady state for every variant before anything is measured. */
     private void warmUp(List<String> variants, int warmUpRecords) throws Exception {
