@@ -85,8 +85,9 @@ public final class TrainingOptions {
             defaultValue = "1",
             description = "--objective balanced only chooses a dictionary whose compression costs at most X times"
                     + " the CPU per event of Kafka's lz4 on batches of --producer-batch events, measured side by"
-                    + " side; if none does, it takes the best ratio among those that do, or says the ceiling is"
-                    + " not met; 0 turns it off (default: ${DEFAULT-VALUE}).")
+                    + " side; if none within its ratio tolerance does, it takes the best ratio among those that do;"
+                    + " if none at all does, the cheapest, and says the ceiling is not met; 0 turns it off"
+                    + " (default: ${DEFAULT-VALUE}).")
     double maxCpuVsLz4;
 
     @Option(

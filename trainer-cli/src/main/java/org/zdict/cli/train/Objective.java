@@ -145,7 +145,8 @@ public enum Objective {
     /**
      * {@code balanced} held to the CPU ceiling: the cheapest point within the tolerance that costs no
      * more CPU per event than the ceiling allows; else the best ratio among the points that do; else,
-     * when none does, the choice without the ceiling, saying so.
+     * when none does, the point that costs the least CPU per event (the nearest to the ceiling), saying
+     * the ceiling is not met.
      */
     private static Choice underCeiling(
             CpuCeiling ceiling,
@@ -214,21 +215,26 @@ public enum Objective {
                     Optional.of(trade(ceiling, chosen, unconstrained)));
         }
         CandidateResult leastOverall = eligible.stream()
-                .min(Comparator.comparingDouble(c -> ceiling.timesLz4(c.primary())))
+                .min(Comparator.comparingDouble((CandidateResult c) -> ceiling.timesLz4(c.primary()))
+                        .thenComparing(Comparator.comparingDouble(
+                                        (CandidateResult c) -> c.primary().ratio())
+                                .reversed()))
                 .orElseThrow();
         return new Choice(
-                unconstrained,
+                leastOverall,
                 String.format(
                         Locale.ROOT,
-                        "no grid point compresses within %s (the cheapest, %s, costs %s), so the CPU ceiling is not"
-                                + " met and the choice ignores it; %s costs %s. %s",
+                        "no grid point compresses within %s, so the CPU ceiling is not met: the cheapest point was"
+                                + " chosen, %s%s, at %s; %s",
                         limit,
-                        leastOverall.point().label(),
+                        describe(leastOverall),
+                        versusLz4(leastOverall, lz4),
                         cost(ceiling, leastOverall),
-                        unconstrained.point().label(),
-                        cost(ceiling, unconstrained),
-                        capitalized(unconstrainedReason)),
-                Optional.of(trade(ceiling, unconstrained, unconstrained)));
+                        leastOverall == unconstrained
+                                ? "it is also what balanced chooses without the ceiling"
+                                : unconstrained.point().label() + ", the choice without the ceiling, would cost "
+                                        + cost(ceiling, unconstrained) + "; " + givenUp(leastOverall, unconstrained)),
+                Optional.of(trade(ceiling, leastOverall, unconstrained)));
     }
 
     private static CpuTrade trade(CpuCeiling ceiling, CandidateResult chosen, CandidateResult unconstrained) {

@@ -119,17 +119,36 @@ class ObjectiveTest {
     }
 
     @Test
-    void balancedSaysSoWhenNoPointMeetsTheCpuCeiling() {
+    void balancedTakesTheCheapestPointWhenNoneMeetsTheCpuCeiling() {
+        // Every point costs at least 2x lz4's 900 MB/s: the nearest to the ceiling is 16K L1 at 450 MB/s,
+        // not the 256K L3 balanced would choose without it (a small miss must not buy the dearest point).
         Objective.Choice choice = Objective.BALANCED.choose(GRID, 100, LZ4, ceiling(1.0, 900));
-        assertSame(LARGE_MID, choice.chosen());
+        assertSame(SMALL_FAST, choice.chosen());
         assertTrue(
                 choice.reason()
                         .startsWith("no grid point compresses within 1.00x the CPU per event of Kafka's lz4 on"
-                                + " batches of 4 (the cheapest, 16K L1, costs 2.00x Kafka lz4's CPU per event)"),
+                                + " batches of 4, so the CPU ceiling is not met: the cheapest point was chosen,"
+                                + " 16K L1: 4.00x on batches of 1 at 450 MB/s"),
                 choice.reason());
-        assertTrue(choice.reason().contains("Objective balanced: the lowest level"), choice.reason());
-        assertTrue(!choice.cpu().orElseThrow().met());
-        assertEquals(0, choice.cpu().orElseThrow().ratioGivenUp());
+        assertTrue(
+                choice.reason()
+                        .contains(
+                                "at 2.00x Kafka lz4's CPU per event; 256K L3, the choice without the"
+                                        + " ceiling, would cost 2.37x Kafka lz4's CPU per event; giving up 14.9% of 256K L3's ratio"),
+                choice.reason());
+        CpuTrade trade = choice.cpu().orElseThrow();
+        assertTrue(!trade.met());
+        assertEquals(2.0, trade.timesLz4(), 1e-9);
+        assertSame(LARGE_MID, trade.withoutCeiling());
+        assertEquals(1 - 4.00 / 4.70, trade.ratioGivenUp(), 1e-3);
+    }
+
+    @Test
+    void amongPointsEquallyFarAboveTheCeilingTheBetterRatioIsTaken() {
+        CandidateResult sameSpeedBetterRatio = point(64, 1, 4.30, 450);
+        Objective.Choice choice = Objective.BALANCED.choose(
+                List.of(SMALL_FAST, sameSpeedBetterRatio, LARGE_MID), 100, LZ4, ceiling(1.0, 900));
+        assertSame(sameSpeedBetterRatio, choice.chosen());
     }
 
     @Test
