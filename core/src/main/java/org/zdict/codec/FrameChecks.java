@@ -4,6 +4,7 @@ import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdException;
 import org.zdict.CorruptPayloadException;
 import org.zdict.DictionaryMismatchException;
+import org.zdict.TruncatedPayloadException;
 import org.zdict.format.FrameHeader;
 import org.zdict.format.PayloadKind;
 import org.zdict.format.PayloadPrefix;
@@ -20,7 +21,7 @@ final class FrameChecks {
         try {
             return FrameHeader.contentSize(src, frameOffset, frameLength, prefix.length());
         } catch (CorruptPayloadException e) {
-            throw new CorruptPayloadException(e.offset(), e.reason() + describe(prefix), e);
+            throw naming(prefix, e);
         }
     }
 
@@ -29,8 +30,16 @@ final class FrameChecks {
         try {
             return FrameHeader.declaresChecksum(src, frameOffset, frameLength, prefix.length());
         } catch (CorruptPayloadException e) {
-            throw new CorruptPayloadException(e.offset(), e.reason() + describe(prefix), e);
+            throw naming(prefix, e);
         }
+    }
+
+    /** {@code e} with what the prefix announces added to its reason; a truncation stays a truncation. */
+    private static CorruptPayloadException naming(PayloadPrefix prefix, CorruptPayloadException e) {
+        String reason = e.reason() + describe(prefix);
+        return e instanceof TruncatedPayloadException
+                ? new TruncatedPayloadException(e.offset(), reason, e)
+                : new CorruptPayloadException(e.offset(), reason, e);
     }
 
     /**
@@ -40,7 +49,7 @@ final class FrameChecks {
      */
     static CorruptPayloadException corruptFrame(PayloadPrefix prefix, ZstdException e) {
         if (e.getErrorCode() == Zstd.errSrcSizeWrong()) {
-            return new CorruptPayloadException(
+            return new TruncatedPayloadException(
                     prefix.length(),
                     "Corrupt zstd frame" + describe(prefix)
                             + ": cut short, or followed by other bytes (its blocks do not end where the payload"
@@ -69,10 +78,8 @@ final class FrameChecks {
                 e);
     }
 
-    /** " (dictionary version N)" or " (no dictionary)", for messages. */
+    /** " (dictionary version N)", " (zstd without dictionary)" or " (stored)", for messages. */
     static String describe(PayloadPrefix prefix) {
-        return prefix.kind() == PayloadKind.DICTIONARY_FRAME
-                ? " (dictionary version " + prefix.version() + ")"
-                : " (no dictionary)";
+        return " (" + prefix.description() + ")";
     }
 }

@@ -6,6 +6,7 @@ import java.nio.ByteBuffer;
 import java.util.Arrays;
 import org.zdict.CorruptPayloadException;
 import org.zdict.PayloadTooLargeException;
+import org.zdict.TruncatedPayloadException;
 import org.zdict.format.PayloadPrefix;
 
 /**
@@ -110,7 +111,7 @@ final class UnknownSizeFrames {
                 return false;
             }
             if (in.position() == inBefore && out.position() == outBefore) {
-                throw new CorruptPayloadException(
+                throw new TruncatedPayloadException(
                         prefix.length() + in.position() - frameOffset,
                         "Truncated zstd frame" + FrameChecks.describe(prefix) + ": input ends before the frame does");
             }

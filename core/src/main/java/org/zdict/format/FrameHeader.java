@@ -1,6 +1,7 @@
 package org.zdict.format;
 
 import org.zdict.CorruptPayloadException;
+import org.zdict.TruncatedPayloadException;
 
 /**
  * The header of a standard zstd frame (RFC 8878, section 3.1.1.1), parsed in Java so a decoder can
@@ -85,7 +86,7 @@ public record FrameHeader(int headerLength, long contentSize, long dictionaryId,
     private static int checkedDescriptor(byte[] src, int offset, int length, int payloadOffset) {
         if (!PayloadPrefix.startsWithZstdMagic(src, offset, length)) {
             if (length < PayloadPrefix.ZSTD_MAGIC_LENGTH) {
-                throw new CorruptPayloadException(
+                throw new TruncatedPayloadException(
                         payloadOffset, "Truncated payload: " + length + " byte(s) where a zstd frame should start");
             }
             throw new CorruptPayloadException(
@@ -157,8 +158,8 @@ public record FrameHeader(int headerLength, long contentSize, long dictionaryId,
         return value;
     }
 
-    private static CorruptPayloadException truncated(int payloadOffset, int available) {
-        return new CorruptPayloadException(
+    private static TruncatedPayloadException truncated(int payloadOffset, int available) {
+        return new TruncatedPayloadException(
                 payloadOffset + available, "Truncated payload: the zstd frame header is cut short");
     }
 }

@@ -2,6 +2,7 @@ package org.zdict.format;
 
 import java.nio.ByteBuffer;
 import org.zdict.CorruptPayloadException;
+import org.zdict.TruncatedPayloadException;
 
 /**
  * The prefix that starts every zdict payload: a marker byte, then for {@link
@@ -83,6 +84,20 @@ public record PayloadPrefix(PayloadKind kind, int version, int length) {
     }
 
     /**
+     * What this prefix announces, for messages: {@code "dictionary version 7"}, {@code "zstd without
+     * dictionary"} or {@code "stored"}.
+     *
+     * @return the description
+     */
+    public String description() {
+        return switch (kind) {
+            case DICTIONARY_FRAME -> "dictionary version " + version;
+            case PLAIN_FRAME -> "zstd without dictionary";
+            case STORED -> "stored";
+        };
+    }
+
+    /**
      * Writes this prefix at {@code dst[dstOffset]}.
      *
      * @param dst the destination, with at least {@link #length()} bytes of room at {@code dstOffset}
@@ -117,7 +132,7 @@ public record PayloadPrefix(PayloadKind kind, int version, int length) {
      */
     public static PayloadPrefix read(byte[] src, int offset, int length) {
         if (length < 1) {
-            throw new CorruptPayloadException(0, "Truncated payload: empty, expected a zdict marker byte");
+            throw new TruncatedPayloadException(0, "Truncated payload: empty, expected a zdict marker byte");
         }
         int marker = src[offset] & 0xFF;
         PayloadKind kind = PayloadKind.ofMarker(marker);
@@ -135,7 +150,7 @@ public record PayloadPrefix(PayloadKind kind, int version, int length) {
         for (int i = 0; i < MAX_VARINT_BYTES; i++) {
             int position = 1 + i;
             if (position >= length) {
-                throw new CorruptPayloadException(
+                throw new TruncatedPayloadException(
                         position, "Truncated payload: the dictionary version varint ends after " + i + " byte(s)");
             }
             int b = src[offset + position] & 0xFF;

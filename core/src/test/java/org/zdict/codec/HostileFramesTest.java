@@ -75,7 +75,7 @@ class HostileFramesTest {
     void refusesFrameThatHoldsMoreThanItDeclares() {
         byte[] payload = plainPayload(frameDeclaring(10, 100));
         CorruptPayloadException e = assertThrows(CorruptPayloadException.class, () -> codec.decompress(payload));
-        assertTrue(e.getMessage().contains("Corrupt zstd frame (no dictionary)"), e.getMessage());
+        assertTrue(e.getMessage().contains("Corrupt zstd frame (zstd without dictionary)"), e.getMessage());
         assertEquals(1, e.offset());
     }
 

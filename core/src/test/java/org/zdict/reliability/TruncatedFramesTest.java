@@ -7,12 +7,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.github.luben.zstd.ZstdCompressCtx;
 import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.zdict.CorruptPayloadException;
+import org.zdict.TruncatedPayloadException;
 import org.zdict.codec.ZdictCodec;
 import org.zdict.registry.InMemoryDictionaryRegistry;
+import org.zdict.testing.SampleEvents;
+import org.zdict.train.DictionaryTrainer;
 
 /**
  * Found by fuzzing: a frame that declares no size and is cut short must be refused even when what it
@@ -41,8 +46,8 @@ class TruncatedFramesTest {
         assertArrayEquals(content, codec.decompress(payload));
         byte[] truncated = Arrays.copyOf(payload, payload.length - 20);
 
-        CorruptPayloadException e = assertThrows(
-                CorruptPayloadException.class,
+        TruncatedPayloadException e = assertThrows(
+                TruncatedPayloadException.class,
                 () -> codec.decompress(truncated, 0, truncated.length, new byte[BLOCK], 0));
         assertTrue(e.getMessage().contains("Truncated"), e.getMessage());
         assertThrows(CorruptPayloadException.class, () -> codec.decompress(truncated));
@@ -56,6 +61,38 @@ class TruncatedFramesTest {
         byte[] dst = new byte[content.length];
         assertEquals(content.length, codec.decompress(payload, 0, payload.length, dst, 0));
         assertArrayEquals(content, dst);
+    }
+
+    /**
+     * Every way a payload can end too early is a {@link TruncatedPayloadException}, so callers (the Kafka
+     * deserializer's hint) tell it from a frame that zstd refused whole.
+     */
+    @Test
+    void everyPayloadCutShortIsATruncatedPayload() {
+        List<byte[]> events = SampleEvents.synthetic(2000, 5);
+        InMemoryDictionaryRegistry registry = new InMemoryDictionaryRegistry();
+        registry.activate(registry.publish(DictionaryTrainer.train(events.subList(0, 1500), 16 << 10, 3), 3, Map.of())
+                .version());
+        byte[] event = events.get(1999);
+        try (ZdictCodec withDictionary =
+                ZdictCodec.builder(registry).checksum(false).build()) {
+            byte[] framed = withDictionary.compress(event);
+            byte[] plain = new byte[ZdictCodec.maxCompressedLength(event.length)];
+            plain = Arrays.copyOf(plain, codec.compressWithoutDictionary(event, 0, event.length, plain, 0));
+            List<byte[]> cut = List.of(
+                    new byte[0], // no marker
+                    new byte[] {(byte) 0xD1, (byte) 0x80}, // a version varint that never ends
+                    Arrays.copyOf(plain, 3), // two bytes where a zstd frame should start
+                    Arrays.copyOf(plain, 7), // the frame header cut short
+                    Arrays.copyOf(plain, plain.length - 2), // the frame's last block cut short
+                    Arrays.copyOf(framed, framed.length - 2));
+            for (byte[] payload : cut) {
+                assertThrows(
+                        TruncatedPayloadException.class,
+                        () -> withDictionary.decompress(payload),
+                        () -> "payload " + Arrays.toString(payload));
+            }
+        }
     }
 
     /** A plain zdict payload whose frame declares no content size, as other zstd encoders may write. */

@@ -12,6 +12,7 @@ import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.utils.Utils;
 import org.zdict.CorruptPayloadException;
 import org.zdict.PayloadTooLargeException;
+import org.zdict.TruncatedPayloadException;
 import org.zdict.UncheckedPayloadException;
 import org.zdict.UnknownDictionaryVersionException;
 import org.zdict.ZdictException;
@@ -250,12 +251,7 @@ public class ZdictDeserializer<T> implements Deserializer<T>, Monitorable {
 
     private static String describeVersion(byte[] data) {
         try {
-            PayloadPrefix prefix = PayloadPrefix.read(data, 0, data.length);
-            return switch (prefix.kind()) {
-                case DICTIONARY_FRAME -> " (dictionary version " + prefix.version() + ")";
-                case PLAIN_FRAME -> " (zstd without dictionary)";
-                case STORED -> " (stored)";
-            };
+            return " (" + PayloadPrefix.read(data, 0, data.length).description() + ")";
         } catch (ZdictException e) {
             return "";
         }
@@ -277,7 +273,7 @@ public class ZdictDeserializer<T> implements Deserializer<T>, Monitorable {
         }
         if (e instanceof CorruptPayloadException
                 && !(e instanceof UncheckedPayloadException)
-                && !e.getMessage().contains("cut short")
+                && !(e instanceof TruncatedPayloadException)
                 && data.length > 0
                 && data[0] == (byte) PayloadKind.DICTIONARY_FRAME.marker()) {
             return ". Check " + ZdictSerdeConfig.REGISTRY_CONFIG + " ("

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.errors.SerializationException;
@@ -11,6 +13,7 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.zdict.TruncatedPayloadException;
 import org.zdict.registry.DirectoryDictionaryRegistry;
 import org.zdict.testing.SampleEvents;
 
@@ -71,6 +74,29 @@ class SerdeMisconfigurationTest {
                     assertThrows(SerializationException.class, () -> deserializer.deserialize("events", value));
             assertTrue(e.getMessage().contains("Wrong dictionary"), e.getMessage());
             assertTrue(e.getMessage().contains("Check " + ZdictSerdeConfig.REGISTRY_CONFIG), e.getMessage());
+        }
+    }
+    /** A value cut short is not a registry problem: the error says so and points at no setting. */
+    @Test
+    void aValueCutShortDoesNotBlameTheRegistry() {
+        Path registry = registryWith("producers", 1);
+        byte[] event = SampleEvents.synthetic(1, 3).get(0);
+        byte[] value;
+        try (ZdictSerializer<byte[]> serializer = new ZdictSerializer<>(new ByteArraySerializer())) {
+            serializer.configure(Map.of(ZdictSerdeConfig.REGISTRY_CONFIG, registry.toString()), false);
+            value = serializer.serialize("events", event);
+        }
+        try (ZdictDeserializer<byte[]> deserializer = new ZdictDeserializer<>(new ByteArrayDeserializer())) {
+            deserializer.configure(Map.of(ZdictSerdeConfig.REGISTRY_CONFIG, registry.toString()), false);
+            for (byte[] cut : List.of(
+                    Arrays.copyOf(value, 1), // the version varint missing
+                    new byte[] {value[0], (byte) 0x80}, // a varint that never ends
+                    Arrays.copyOf(value, value.length - 2))) {
+                SerializationException e =
+                        assertThrows(SerializationException.class, () -> deserializer.deserialize("events", cut));
+                assertTrue(e.getCause() instanceof TruncatedPayloadException, e.toString());
+                assertTrue(!e.getMessage().contains("Check " + ZdictSerdeConfig.REGISTRY_CONFIG), e.getMessage());
+            }
         }
     }
 }
