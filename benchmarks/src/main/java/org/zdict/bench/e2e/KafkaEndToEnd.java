@@ -229,6 +229,9 @@ public final class KafkaEndToEnd {
             row.put("latency_p99_ms", median(rounds, p -> p.latency().p99Ms()));
             row.put("latency_p999_ms", median(rounds, p -> p.latency().p999Ms()));
             row.put("producer_cpu_us_per_record", median(rounds, p -> p.cpuNanos() / 1e3 / records));
+            row.put(
+                    "producer_network_thread_cpu_us_per_record",
+                    median(rounds, p -> p.networkCpuNanos() / 1e3 / records));
             row.put("consumer_records_per_s", median(consumer.steady, p -> records / (p.nanos() / 1e9)));
             row.put("consumer_cpu_us_per_record", median(consumer.steady, p -> p.cpuNanos() / 1e3 / records));
             row.put("consumer_first_pass_records_per_s", records / (consumer.first.nanos() / 1e9));
@@ -266,7 +269,13 @@ public final class KafkaEndToEnd {
 
     /** One producer round: a fresh producer's sends into a fresh topic, and what the broker stored. */
     private record Produced(
-            String topic, long rawBytes, long nanos, long cpuNanos, Percentiles latency, LogDirectory log) {}
+            String topic,
+            long rawBytes,
+            long nanos,
+            long cpuNanos,
+            long networkCpuNanos,
+            Percentiles latency,
+            LogDirectory log) {}
 
     private Produced produce(Scenario scenario, String variant, String topic, int records) throws Exception {
         createTopic(topic, scenario);
@@ -275,6 +284,7 @@ public final class KafkaEndToEnd {
         long rawBytes = 0;
 
         long producerCpu;
+        long networkCpu;
         long elapsed;
         try (KafkaProducer<byte[], byte[]> producer =
                 new KafkaProducer<>(producerConfig(scenario, variant, clientId))) {
@@ -306,16 +316,14 @@ public final class KafkaEndToEnd {
             }
             producer.flush();
             elapsed = System.nanoTime() - start;
-            producerCpu = THREADS.getCurrentThreadCpuTime()
-                    - cpuBefore
-                    + cpuOfThreads("kafka-producer-network-thread | " + clientId)
-                    - ioCpuBefore;
+            networkCpu = cpuOfThreads("kafka-producer-network-thread | " + clientId) - ioCpuBefore;
+            producerCpu = THREADS.getCurrentThreadCpuTime() - cpuBefore + networkCpu;
         }
         LogDirectory log = LogDirectory.of(baseDirectory, topic);
         if (log.records() != records) {
             throw new IllegalStateException(topic + ": the log holds " + log.records() + " records, sent " + records);
         }
-        return new Produced(topic, rawBytes, elapsed, producerCpu, Percentiles.of(latencies), log);
+        return new Produced(topic, rawBytes, elapsed, producerCpu, networkCpu, Percentiles.of(latencies), log);
     }
 
     /** One pass over a topic: wall-clock and consumer-thread CPU nanoseconds. */
