@@ -248,7 +248,11 @@ public final class ZdictCodec implements AutoCloseable {
      * @param dst the destination, with room for the decompressed bytes ({@link #decompressedLength})
      * @param dstOffset where to write in {@code dst}
      * @return the number of bytes written
-     * @throws CorruptPayloadException for a truncated, foreign or corrupt payload
+     * @throws CorruptPayloadException for a foreign or corrupt payload
+     * @throws org.zdict.TruncatedPayloadException for a payload that ends before its prefix, frame header
+     *     or frame does
+     * @throws org.zdict.DictionaryMismatchException for a frame that names another dictionary than the
+     *     version its prefix names
      * @throws org.zdict.UnknownDictionaryVersionException for a version the registry does not hold
      * @throws org.zdict.UncheckedPayloadException when checksums are required and the payload has none
      * @throws PayloadTooLargeException when the payload declares or expands past the limit
