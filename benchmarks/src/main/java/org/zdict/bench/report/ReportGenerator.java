@@ -63,7 +63,10 @@ public final class ReportGenerator {
             i++;
         }
         String text = report.render();
-        if (out == null) {
+        if (text.isEmpty()) {
+            // Results of other benchmarks (SerdeBenchmark, CodecOverheadBenchmark) hold no codec points.
+            System.err.println("Nothing to report from " + String.join(" ", args));
+        } else if (out == null) {
             System.out.print(text);
         } else {
             Files.createDirectories(out.toAbsolutePath().getParent());
