@@ -1,6 +1,5 @@
 package org.zdict.codec;
 
-import com.github.luben.zstd.ZstdDecompressCtx;
 import com.github.luben.zstd.ZstdException;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
@@ -262,42 +261,28 @@ public final class ZdictCodec implements AutoCloseable {
         checkOpen();
         Objects.checkFromIndexSize(srcOffset, srcLength, src.length);
         Objects.checkFromToIndex(dstOffset, dst.length, dst.length);
-        PayloadPrefix prefix = PayloadPrefix.read(src, srcOffset, srcLength);
-        int frameOffset = srcOffset + prefix.length();
-        int frameLength = srcLength - prefix.length();
+        PayloadHead head = head(src, srcOffset, srcLength);
         int room = dst.length - dstOffset;
-        checkCovered(prefix, src, frameOffset, frameLength);
-        if (prefix.kind() == PayloadKind.STORED) {
-            checkLimit(frameLength, prefix);
-            checkRoom(frameLength, room);
-            System.arraycopy(src, frameOffset, dst, dstOffset, frameLength);
-            return frameLength;
+        if (head.size() >= 0) {
+            checkRoom(head.size(), room);
         }
-        long declared = FrameChecks.declaredContentSize(prefix, src, frameOffset, frameLength);
-        if (declared >= 0) {
-            checkLimit(declared, prefix);
-            checkRoom(declared, room);
+        if (head.stored()) {
+            System.arraycopy(src, head.frameOffset(), dst, dstOffset, head.frameLength());
+            return head.frameLength();
+        }
+        if (head.size() >= 0) {
+            return decodeDeclared(
+                    head.prefix(), src, head.frameOffset(), head.frameLength(), dst, dstOffset, (int) head.size());
         }
         DecompressContext context = decompressContexts.borrow();
         try {
-            if (declared >= 0) {
-                return decodeFrame(
-                        context.forFrame(prefix, dictionaries),
-                        prefix,
-                        src,
-                        frameOffset,
-                        frameLength,
-                        dst,
-                        dstOffset,
-                        (int) declared);
-            }
             return UnknownSizeFrames.decodeInto(
                     context,
                     dictionaries,
-                    prefix,
+                    head.prefix(),
                     src,
-                    frameOffset,
-                    frameLength,
+                    head.frameOffset(),
+                    head.frameLength(),
                     dst,
                     dstOffset,
                     room,
@@ -335,35 +320,25 @@ public final class ZdictCodec implements AutoCloseable {
     public byte[] decompress(byte[] src, int srcOffset, int srcLength) {
         checkOpen();
         Objects.checkFromIndexSize(srcOffset, srcLength, src.length);
-        PayloadPrefix prefix = PayloadPrefix.read(src, srcOffset, srcLength);
-        int frameOffset = srcOffset + prefix.length();
-        int frameLength = srcLength - prefix.length();
-        checkCovered(prefix, src, frameOffset, frameLength);
-        if (prefix.kind() == PayloadKind.STORED) {
-            checkLimit(frameLength, prefix);
-            return Arrays.copyOfRange(src, frameOffset, srcOffset + srcLength);
+        PayloadHead head = head(src, srcOffset, srcLength);
+        if (head.stored()) {
+            return Arrays.copyOfRange(src, head.frameOffset(), head.frameOffset() + head.frameLength());
         }
-        long declared = FrameChecks.declaredContentSize(prefix, src, frameOffset, frameLength);
-        if (declared >= 0) {
-            checkLimit(declared, prefix);
+        if (head.size() >= 0) {
+            byte[] dst = new byte[(int) head.size()];
+            decodeDeclared(head.prefix(), src, head.frameOffset(), head.frameLength(), dst, 0, dst.length);
+            return dst;
         }
         DecompressContext context = decompressContexts.borrow();
         try {
-            if (declared >= 0) {
-                byte[] dst = new byte[(int) declared];
-                decodeFrame(
-                        context.forFrame(prefix, dictionaries),
-                        prefix,
-                        src,
-                        frameOffset,
-                        frameLength,
-                        dst,
-                        0,
-                        dst.length);
-                return dst;
-            }
             return UnknownSizeFrames.decodeGrowing(
-                    context, dictionaries, prefix, src, frameOffset, frameLength, maxDecompressedSize);
+                    context,
+                    dictionaries,
+                    head.prefix(),
+                    src,
+                    head.frameOffset(),
+                    head.frameLength(),
+                    maxDecompressedSize);
         } finally {
             decompressContexts.giveBack(context);
         }
@@ -391,34 +366,28 @@ public final class ZdictCodec implements AutoCloseable {
             return decompress(copy);
         }
         checkOpen();
-        byte[] head = new byte[Math.min(srcLength, MAX_HEAD_LENGTH)];
-        src.duplicate().get(head);
-        PayloadPrefix prefix = PayloadPrefix.read(head, 0, srcLength);
-        int frameLength = srcLength - prefix.length();
-        checkCovered(prefix, head, prefix.length(), frameLength);
-        long declared = prefix.kind() == PayloadKind.STORED
-                ? -1
-                : FrameChecks.declaredContentSize(prefix, head, prefix.length(), frameLength);
-        if (declared < 0) {
+        byte[] first = new byte[Math.min(srcLength, MAX_HEAD_LENGTH)];
+        src.duplicate().get(first);
+        PayloadHead head = head(first, 0, srcLength);
+        if (head.stored() || head.size() < 0) {
             // Stored payloads are copied anyway; frames without a declared size are rare: decode a copy.
             byte[] copy = new byte[srcLength];
             src.duplicate().get(copy);
             return decompress(copy);
         }
-        checkLimit(declared, prefix);
-        byte[] dst = new byte[(int) declared];
+        byte[] dst = new byte[(int) head.size()];
         DecompressContext context = decompressContexts.borrow();
         int written;
         try {
-            written = context.forFrame(prefix, dictionaries)
+            written = context.forFrame(head.prefix(), dictionaries)
                     .decompressDirectByteBufferToByteArray(
-                            dst, 0, dst.length, src, src.position() + prefix.length(), frameLength);
+                            dst, 0, dst.length, src, src.position() + head.frameOffset(), head.frameLength());
         } catch (ZstdException e) {
-            throw FrameChecks.corruptFrame(prefix, e);
+            throw FrameChecks.corruptFrame(head.prefix(), e);
         } finally {
             decompressContexts.giveBack(context);
         }
-        checkDecoded(prefix, declared, written);
+        checkDecoded(head.prefix(), head.size(), written);
         return dst;
     }
 
@@ -463,22 +432,54 @@ public final class ZdictCodec implements AutoCloseable {
         return prefixLength + srcLength;
     }
 
-    private static int decodeFrame(
-            ZstdDecompressCtx context,
-            PayloadPrefix prefix,
-            byte[] src,
-            int frameOffset,
-            int frameLength,
-            byte[] dst,
-            int dstOffset,
-            int declared) {
+    /**
+     * What a payload's first bytes say, checked before anything is decoded: its prefix, where its
+     * frame lies in the source, and the size it decodes to (a stored payload's length, a frame's
+     * declared content size, -1 for a frame that declares none), within the limit.
+     */
+    private record PayloadHead(PayloadPrefix prefix, int frameOffset, int frameLength, long size) {
+        boolean stored() {
+            return prefix.kind() == PayloadKind.STORED;
+        }
+    }
+
+    /**
+     * Reads and checks the head of the payload {@code src[srcOffset, srcOffset + srcLength)}: only its
+     * prefix and frame header are read, so {@code src} may hold just those first bytes (the direct
+     * buffer path) while {@code srcLength} is the whole payload's.
+     */
+    private PayloadHead head(byte[] src, int srcOffset, int srcLength) {
+        PayloadPrefix prefix = PayloadPrefix.read(src, srcOffset, srcLength);
+        int frameOffset = srcOffset + prefix.length();
+        int frameLength = srcLength - prefix.length();
+        checkCovered(prefix, src, frameOffset, frameLength);
+        long size = prefix.kind() == PayloadKind.STORED
+                ? frameLength
+                : FrameChecks.declaredContentSize(prefix, src, frameOffset, frameLength);
+        if (size >= 0) {
+            checkLimit(size, prefix);
+        }
+        return new PayloadHead(prefix, frameOffset, frameLength, size);
+    }
+
+    /**
+     * Decodes the frame {@code src[frameOffset, frameOffset + frameLength)}, which declares {@code size}
+     * bytes, into {@code dst[dstOffset, dstOffset + size)}. (Takes a {@link PayloadHead}'s fields, not
+     * the record, so that the record never leaves the decode method and costs no allocation.)
+     */
+    private int decodeDeclared(
+            PayloadPrefix prefix, byte[] src, int frameOffset, int frameLength, byte[] dst, int dstOffset, int size) {
+        DecompressContext context = decompressContexts.borrow();
         int written;
         try {
-            written = context.decompressByteArray(dst, dstOffset, declared, src, frameOffset, frameLength);
+            written = context.forFrame(prefix, dictionaries)
+                    .decompressByteArray(dst, dstOffset, size, src, frameOffset, frameLength);
         } catch (ZstdException e) {
             throw FrameChecks.corruptFrame(prefix, e);
+        } finally {
+            decompressContexts.giveBack(context);
         }
-        checkDecoded(prefix, declared, written);
+        checkDecoded(prefix, size, written);
         return written;
     }
 
