@@ -167,35 +167,19 @@ public final class FfmCallLoop {
     }
 
     private void compare(String operation, int first, int second, int rounds, long roundNanos) {
-        for (int warmUp = 0; warmUp < 5; warmUp++) {
-            round(first, roundNanos);
-            round(second, roundNanos);
-        }
-        double[] firstNs = new double[rounds];
-        double[] secondNs = new double[rounds];
-        double[] ratios = new double[rounds];
-        for (int r = 0; r < rounds; r++) {
-            if (r % 2 == 0) {
-                firstNs[r] = round(first, roundNanos);
-                secondNs[r] = round(second, roundNanos);
-            } else {
-                secondNs[r] = round(second, roundNanos);
-                firstNs[r] = round(first, roundNanos);
-            }
-            ratios[r] = secondNs[r] / firstNs[r];
-        }
+        AlternatingRounds.Result result = AlternatingRounds.compare(this::round, first, second, rounds, roundNanos);
         System.out.printf(
                 Locale.ROOT,
                 "%s: %.1f ns against %.1f ns (median CPU ns per call of %d rounds), difference %.1f ns;"
                         + " second ÷ first: median %.3f, quartiles %.3f–%.3f%n",
                 operation,
-                median(firstNs),
-                median(secondNs),
+                result.firstMedian(),
+                result.secondMedian(),
                 rounds,
-                median(firstNs) - median(secondNs),
-                median(ratios),
-                quantile(ratios, 0.25),
-                quantile(ratios, 0.75));
+                result.firstMedian() - result.secondMedian(),
+                result.ratioQuantile(0.5),
+                result.ratioQuantile(0.25),
+                result.ratioQuantile(0.75));
     }
 
     /** CPU ns per call over one round; one loop per variant, so each call site stays monomorphic. */
@@ -258,18 +242,5 @@ public final class FfmCallLoop {
             System.out.print("");
         }
         return (double) elapsed / calls;
-    }
-
-    private static double median(double[] values) {
-        return quantile(values, 0.5);
-    }
-
-    private static double quantile(double[] values, double q) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        double position = q * (sorted.length - 1);
-        int low = (int) Math.floor(position);
-        int high = (int) Math.ceil(position);
-        return sorted[low] + (sorted[high] - sorted[low]) * (position - low);
     }
 }

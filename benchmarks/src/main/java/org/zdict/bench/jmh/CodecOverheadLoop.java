@@ -2,7 +2,6 @@ package org.zdict.bench.jmh;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.util.Arrays;
 import java.util.Locale;
 
 /**
@@ -51,34 +50,19 @@ public final class CodecOverheadLoop {
 
     private static void compare(
             SingleEvents events, String operation, int bare, int codec, int rounds, long roundNanos) {
-        for (int warmUp = 0; warmUp < 5; warmUp++) {
-            round(events, bare, roundNanos);
-            round(events, codec, roundNanos);
-        }
-        double[] bareNs = new double[rounds];
-        double[] codecNs = new double[rounds];
-        double[] ratios = new double[rounds];
-        for (int r = 0; r < rounds; r++) {
-            if (r % 2 == 0) {
-                bareNs[r] = round(events, bare, roundNanos);
-                codecNs[r] = round(events, codec, roundNanos);
-            } else {
-                codecNs[r] = round(events, codec, roundNanos);
-                bareNs[r] = round(events, bare, roundNanos);
-            }
-            ratios[r] = codecNs[r] / bareNs[r];
-        }
+        AlternatingRounds.Result result = AlternatingRounds.compare(
+                (variant, nanos) -> round(events, variant, nanos), bare, codec, rounds, roundNanos);
         System.out.printf(
                 Locale.ROOT,
                 "%s: bare %.1f ns, codec %.1f ns (median CPU ns per call of %d rounds); codec ÷ bare: median"
                         + " %.3f, quartiles %.3f–%.3f%n",
                 operation,
-                median(bareNs),
-                median(codecNs),
+                result.firstMedian(),
+                result.secondMedian(),
                 rounds,
-                median(ratios),
-                quantile(ratios, 0.25),
-                quantile(ratios, 0.75));
+                result.ratioQuantile(0.5),
+                result.ratioQuantile(0.25),
+                result.ratioQuantile(0.75));
     }
 
     /**
@@ -129,18 +113,5 @@ public final class CodecOverheadLoop {
             System.out.print("");
         }
         return (double) elapsed / calls;
-    }
-
-    private static double median(double[] values) {
-        return quantile(values, 0.5);
-    }
-
-    private static double quantile(double[] values, double q) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        double position = q * (sorted.length - 1);
-        int low = (int) Math.floor(position);
-        int high = (int) Math.ceil(position);
-        return sorted[low] + (sorted[high] - sorted[low]) * (position - low);
     }
 }
