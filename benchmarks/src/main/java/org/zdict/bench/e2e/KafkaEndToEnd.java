@@ -103,6 +103,10 @@ public final class KafkaEndToEnd {
         double scale = Double.parseDouble(options.getOrDefault("scale", "1"));
         int producerRounds = Integer.parseInt(options.getOrDefault("producer-rounds", "3"));
         int consumerPasses = Integer.parseInt(options.getOrDefault("consumer-passes", "5"));
+        if (producerRounds < 1 || consumerPasses < 1) {
+            System.err.println("KafkaEndToEnd: --producer-rounds and --consumer-passes must be 1 or more");
+            System.exit(2);
+        }
 
         int heldOut = Integer.parseInt(options.getOrDefault("held-out", "100000"));
         EventSplit split = EventSplit.load(dataset, EventSplit.TRAINING_EVENTS, heldOut);
