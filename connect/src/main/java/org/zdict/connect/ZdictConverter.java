@@ -1,16 +1,14 @@
 package org.zdict.connect;
 
-import java.io.IOException;
+import java.io.Closeable;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.header.Headers;
-import org.apache.kafka.common.metrics.Monitorable;
-import org.apache.kafka.common.metrics.PluginMetrics;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.utils.Utils;
+import org.apache.kafka.connect.components.Versioned;
 import org.apache.kafka.connect.data.Schema;
 import org.apache.kafka.connect.data.SchemaAndValue;
 import org.apache.kafka.connect.errors.DataException;
@@ -38,16 +36,18 @@ import org.zdict.kafka.ZdictSerializer;
  * {@code zdict.inner.converter}. Connect calls a converter from its task's thread; once configured, the
  * compression itself is safe for concurrent use, as the serde's is, and the inner converter decides
  * the rest. {@code close} is idempotent.
+ *
+ * <p>It loads and works on Connect workers of Kafka 3.4 and newer. A 3.x worker never closes a task's key
+ * and value converters (there {@link Converter} is not {@link Closeable}): a converter dropped without
+ * {@code close} lets go of its registry and metrics once it is garbage. Its metrics are the serde's, in
+ * JMX under {@code zdict:type=plugins}.
  */
-public class ZdictConverter implements Converter, Monitorable {
+public class ZdictConverter implements Converter, Closeable, Versioned {
     private static final Logger log = LoggerFactory.getLogger(ZdictConverter.class);
 
     private Converter inner;
     private ZdictSerializer<byte[]> serializer;
     private ZdictDeserializer<byte[]> deserializer;
-    /** The worker's metrics, until the first record says whether this converter compresses or decodes. */
-    private final AtomicReference<PluginMetrics> unclaimedMetrics = new AtomicReference<>();
-
     private boolean closed;
 
     /** For Connect: everything comes from {@link #configure(Map, boolean)}. */
@@ -99,16 +99,6 @@ public class ZdictConverter implements Converter, Monitorable {
                 getClass().getClassLoader());
     }
 
-    /**
-     * Called by the worker (Kafka 4.1+): zdict's metrics go into the worker's, tagged with the connector
-     * and task. They go to whichever side this converter turns out to be used for (a task either writes
-     * or reads); otherwise they are published through JMX as the serde's are.
-     */
-    @Override
-    public void withPluginMetrics(PluginMetrics metrics) {
-        unclaimedMetrics.set(metrics);
-    }
-
     @Override
     public byte[] fromConnectData(String topic, Schema schema, Object value) {
         return fromConnectData(topic, null, schema, value);
@@ -117,7 +107,6 @@ public class ZdictConverter implements Converter, Monitorable {
     @Override
     public byte[] fromConnectData(String topic, Headers headers, Schema schema, Object value) {
         ZdictSerializer<byte[]> current = ready(serializer);
-        claimMetrics(current);
         byte[] raw = headers == null
                 ? inner.fromConnectData(topic, schema, value)
                 : inner.fromConnectData(topic, headers, schema, value);
@@ -136,7 +125,6 @@ public class ZdictConverter implements Converter, Monitorable {
     @Override
     public SchemaAndValue toConnectData(String topic, Headers headers, byte[] value) {
         ZdictDeserializer<byte[]> current = ready(deserializer);
-        claimMetrics(current);
         byte[] raw;
         try {
             raw = current.deserialize(topic, headers, value);
@@ -148,7 +136,7 @@ public class ZdictConverter implements Converter, Monitorable {
 
     /** Closes the inner converter and lets go of the registry. Idempotent. */
     @Override
-    public void close() throws IOException {
+    public void close() {
         if (closed) {
             return;
         }
@@ -164,15 +152,6 @@ public class ZdictConverter implements Converter, Monitorable {
             throw new IllegalStateException("ZdictConverter is not configured: call configure(Map, boolean) first");
         }
         return serde;
-    }
-
-    private void claimMetrics(Monitorable serde) {
-        if (unclaimedMetrics.get() != null) {
-            PluginMetrics metrics = unclaimedMetrics.getAndSet(null);
-            if (metrics != null) {
-                serde.withPluginMetrics(metrics);
-            }
-        }
     }
 
     private static void closeQuietly(AutoCloseable... closeables) {

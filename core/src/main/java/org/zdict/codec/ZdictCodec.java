@@ -633,8 +633,14 @@ public final class ZdictCodec implements AutoCloseable {
             return this;
         }
 
-        /** {@return a new codec with these settings; close it to free its native memory} */
+        /**
+         * {@return a new codec with these settings; close it to free its native memory}
+         *
+         * @throws IllegalStateException if the zstd-jni on the class path is too old (the message names
+         *     the release found and the one needed)
+         */
         public ZdictCodec build() {
+            ZstdJniFloor.check();
             return new ZdictCodec(this);
         }
     }

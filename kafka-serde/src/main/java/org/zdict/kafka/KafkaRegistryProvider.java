@@ -41,6 +41,7 @@ public final class KafkaRegistryProvider implements RegistryProvider {
      */
     @Override
     public DictionaryRegistry open(String location, Map<String, ?> settings, boolean create) {
+        KafkaClientsFloor.check();
         KafkaLocation parsed = parse(location);
         Map<String, Object> merged = settings(parsed, settings);
         return create

@@ -5,7 +5,6 @@ import java.util.Map;
 import java.util.OptionalInt;
 import java.util.function.Consumer;
 import org.apache.kafka.common.config.ConfigException;
-import org.apache.kafka.common.metrics.PluginMetrics;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistry;
 import org.zdict.registry.DictionaryStatus;
@@ -45,6 +44,7 @@ final class SerdeLifecycle {
         if (closed) {
             throw new IllegalStateException("This " + serdeName + " is closed");
         }
+        KafkaClientsFloor.check();
         ZdictSerdeConfig parsed = new ZdictSerdeConfig(configs, isKey);
         inner.accept(parsed);
         metrics.configured(configs, isKey);
@@ -88,10 +88,6 @@ final class SerdeLifecycle {
                             + " decode. Pin an active or available version, or leave "
                             + ZdictSerdeConfig.PINNED_VERSION_CONFIG + " unset to follow the active one");
         }
-    }
-
-    void withPluginMetrics(PluginMetrics pluginMetrics) {
-        metrics.useClientMetrics(pluginMetrics);
     }
 
     /** The resources of the last configure, for one record. */

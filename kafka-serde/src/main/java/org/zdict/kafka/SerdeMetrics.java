@@ -5,17 +5,16 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import org.apache.kafka.clients.CommonClientConfigs;
-import org.apache.kafka.common.metrics.PluginMetrics;
 import org.zdict.codec.DictionaryCacheStats;
 import org.zdict.codec.ZdictCodec;
 import org.zdict.format.PayloadPrefix;
 
 /**
  * The metrics of one serializer or deserializer, counted per version label ({@link PayloadPrefix#label()},
- * or {@link ZdictMetrics#UNFRAMED} / {@link ZdictMetrics#UNKNOWN}). They are published with the first
- * record: through the metrics a client handed over if it did ({@link ClientMetrics}), otherwise through
- * JMX ({@link JmxFallback}). Metrics handed over later take over from the fallback, and counting starts
- * again there. With them go the metrics of the serde's dictionary cache ({@link DictionaryCacheMetrics}).
+ * or {@link ZdictMetrics#UNFRAMED} / {@link ZdictMetrics#UNKNOWN}). They are published through JMX ({@link
+ * JmxFallback}) with the first record, tagged with the client id of the last configure, on every
+ * kafka-clients version: no client API newer than the floor is involved. With them go the metrics of the
+ * serde's dictionary cache ({@link DictionaryCacheMetrics}).
  */
 final class SerdeMetrics implements AutoCloseable {
     /** Where the counters of each version are published; closing removes what it published. */
@@ -38,8 +37,7 @@ final class SerdeMetrics implements AutoCloseable {
     /** The codec of the last configure, whose dictionary cache the cache metrics read. */
     private volatile ZdictCodec codec;
     // Guarded by this:
-    private PluginMetrics clientMetrics;
-    private Map<String, String> fallbackTags;
+    private Map<String, String> tags;
     private Target target;
     private boolean closed;
 
@@ -80,24 +78,16 @@ final class SerdeMetrics implements AutoCloseable {
         return current == null ? null : current.cacheStats();
     }
 
-    /** From {@code Monitorable.withPluginMetrics}: publish through the client's metrics from now on. */
-    synchronized void useClientMetrics(PluginMetrics metrics) {
-        clientMetrics = metrics;
-        unbind();
-    }
-
-    /** From {@code configure}: the tags the JMX fallback uses, as a client would set them. */
+    /** From {@code configure}: the tags of the JMX metrics, as a client would set them. */
     synchronized void configured(Map<String, ?> configs, boolean isKey) {
         Object clientId = configs.get(CommonClientConfigs.CLIENT_ID_CONFIG);
         Map<String, String> tags = new LinkedHashMap<>();
         tags.put(ZdictMetrics.CLIENT_ID_TAG, clientId == null ? "" : clientId.toString());
         tags.put(ZdictMetrics.CONFIG_TAG, (isKey ? "key." : "value.") + (serializer ? "serializer" : "deserializer"));
         tags.put(ZdictMetrics.CLASS_TAG, className);
-        if (!tags.equals(fallbackTags)) {
-            fallbackTags = tags;
-            if (clientMetrics == null) {
-                unbind();
-            }
+        if (!tags.equals(this.tags)) {
+            this.tags = tags;
+            unbind();
         }
     }
 
@@ -128,7 +118,7 @@ final class SerdeMetrics implements AutoCloseable {
             return new VersionCounters(); // a record racing close: counted nowhere
         }
         if (target == null) {
-            target = clientMetrics != null ? new ClientMetrics(clientMetrics) : JmxFallback.acquire(fallbackTags);
+            target = JmxFallback.acquire(tags);
             target.publishCache(this::cacheStats);
         }
         counters = target.counters(label);

@@ -6,8 +6,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.header.Headers;
-import org.apache.kafka.common.metrics.Monitorable;
-import org.apache.kafka.common.metrics.PluginMetrics;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.utils.Utils;
 import org.zdict.CorruptPayloadException;
@@ -33,7 +31,7 @@ import org.zdict.registry.DictionaryRegistry;
  *
  * @param <T> the type the inner deserializer returns
  */
-public class ZdictDeserializer<T> implements Deserializer<T>, Monitorable {
+public class ZdictDeserializer<T> implements Deserializer<T> {
     private static final long POLL_MS = 50;
 
     private final SerdeLifecycle lifecycle = new SerdeLifecycle(this, false);
@@ -62,16 +60,6 @@ public class ZdictDeserializer<T> implements Deserializer<T>, Monitorable {
             }
             inner.configure(configs, isKey);
         });
-    }
-
-    /**
-     * Called by the consumer (Kafka 4.1+): zdict's metrics go into the consumer's own, with its tags and
-     * reporters, and are removed when it closes. Without it (Kafka Streams, a deserializer built by hand)
-     * they are published through JMX.
-     */
-    @Override
-    public void withPluginMetrics(PluginMetrics metrics) {
-        lifecycle.withPluginMetrics(metrics);
     }
 
     @Override

@@ -16,20 +16,20 @@ import org.apache.kafka.common.MetricName;
  * dictionary-cache-evictions-total} and {@code dictionary-cache-loads-total}, with the client's tags but
  * no {@code version}: its cache of digested dictionaries ({@code zdict.dictionary.cache.bytes}).
  *
- * <p>Where they are published: a producer or consumer hands its own metrics to the serde ({@link
- * org.apache.kafka.common.metrics.Monitorable}), so they appear in its {@code metrics()} map and
- * reporters as group {@value #GROUP} with the client's tags ({@code client-id}, {@code config}, {@code
- * class}) plus {@code version}, and go when the client closes. A serde no client hands metrics to (built
- * by hand, or inside Kafka Streams) publishes the same names and tags through JMX under the domain
- * {@value #JMX_DOMAIN} ({@link #fallback()} in-process); serdes with the same tags share them, and they go
- * when the last of those closes.
+ * <p>Where they are published: through JMX under the domain {@value #JMX_DOMAIN}, as group {@value
+ * #GROUP} with the tags a client gives its plugins' metrics ({@code client-id} from the serde's {@code
+ * client.id} setting, which a producer or consumer passes on, {@code config}, {@code class}) plus {@code
+ * version}: {@code zdict:type=plugins,client-id=…,config=…,class=…,version=…}. This is the same on every
+ * kafka-clients release from the floor on; the serdes are not {@code Monitorable} (Kafka 4.1+), since a
+ * class that implements it cannot load on older clients. Serdes with the same tags share one set of
+ * counts; the metrics go when the last of those closes. {@link #fallback()} reads them in-process.
  *
  * <p>This class only holds names and static readers: safe to use from any thread.
  */
 public final class ZdictMetrics {
     /** The metric group: the one Kafka gives every plugin's metrics. */
     public static final String GROUP = "plugins";
-    /** The JMX domain of the metrics of serdes that no client hands its metrics to. */
+    /** The JMX domain of zdict's serde metrics. */
     public static final String JMX_DOMAIN = "zdict";
 
     /** The tag naming the Kafka client ({@code client.id}) the serde belongs to. */
@@ -77,10 +77,10 @@ public final class ZdictMetrics {
 
     /**
      * The current value of zdict metric {@code name} whose tags include all of {@code tags}, among {@code
-     * metrics} (a client's {@code metrics()}, or {@link #fallback()}), or null if there is none.
-     * For example {@code value(consumer.metrics(), RECORDS, Map.of(VERSION_TAG, "2"))}.
+     * metrics} ({@link #fallback()}), or null if there is none.
+     * For example {@code value(fallback(), RECORDS, Map.of(VERSION_TAG, "2"))}.
      *
-     * @param metrics a client's {@code metrics()}, or {@link #fallback()}
+     * @param metrics {@link #fallback()}, or any other map of Kafka metrics
      * @param name a metric name, such as {@link #RECORDS}
      * @param tags tags the metric must have (it may have more)
      * @return the value of the first match, or null
@@ -97,7 +97,7 @@ public final class ZdictMetrics {
         return null;
     }
 
-    /** {@return the metrics of the serdes that publish through JMX because no client handed them its own} */
+    /** {@return the metrics of this JVM's zdict serdes, as published through JMX} */
     public static Map<MetricName, ? extends Metric> fallback() {
         return JmxFallback.metrics();
     }

@@ -6,8 +6,6 @@ import java.util.OptionalInt;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.header.Headers;
-import org.apache.kafka.common.metrics.Monitorable;
-import org.apache.kafka.common.metrics.PluginMetrics;
 import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.common.utils.Utils;
 import org.zdict.ZdictException;
@@ -29,7 +27,7 @@ import org.zdict.registry.SubjectNames;
  *
  * @param <T> the type the inner serializer takes
  */
-public class ZdictSerializer<T> implements Serializer<T>, Monitorable {
+public class ZdictSerializer<T> implements Serializer<T> {
     /** Records up to about this size are compressed into a per-thread buffer instead of a new one. */
     private static final int SCRATCH_LIMIT = 64 * 1024;
 
@@ -63,15 +61,6 @@ public class ZdictSerializer<T> implements Serializer<T>, Monitorable {
             }
             inner.configure(configs, isKey);
         });
-    }
-
-    /**
-     * Called by the producer (Kafka 4.1+): zdict's metrics go into the producer's own, with its tags and
-     * reporters, and are removed when it closes. Without it they are published through JMX.
-     */
-    @Override
-    public void withPluginMetrics(PluginMetrics metrics) {
-        lifecycle.withPluginMetrics(metrics);
     }
 
     @Override

@@ -94,9 +94,8 @@ class StreamsTopologyTest {
     }
 
     /**
-     * Kafka Streams (4.3) hands no metrics to serdes (it calls no {@code withPluginMetrics}), so the
-     * serdes it makes from {@code default.value.serde} publish through JMX; it never closes them either,
-     * so their MBeans go once they are garbage.
+     * The serdes Kafka Streams makes from {@code default.value.serde} publish through JMX, as every zdict
+     * serde does; Streams never closes them, so their MBeans go once they are garbage.
      */
     @Test
     @Timeout(120)
