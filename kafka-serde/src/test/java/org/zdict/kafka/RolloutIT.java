@@ -106,11 +106,12 @@ class RolloutIT {
                 problems.add(t);
             } finally {
                 for (String version : List.of("1", "2", "3")) {
-                    Map<String, String> tags = Map.of(ZdictMetrics.VERSION_TAG, version);
+                    Map<String, String> tags =
+                            Map.of(ZdictMetrics.VERSION_TAG, version, ZdictMetrics.CLIENT_ID_TAG, clientId);
                     recordsAtClose.put(
-                            version, orZero(ZdictMetrics.value(consumer.metrics(), ZdictMetrics.RECORDS, tags)));
+                            version, orZero(ZdictMetrics.value(ZdictMetrics.fallback(), ZdictMetrics.RECORDS, tags)));
                     errorsAtClose.put(
-                            version, orZero(ZdictMetrics.value(consumer.metrics(), ZdictMetrics.ERRORS, tags)));
+                            version, orZero(ZdictMetrics.value(ZdictMetrics.fallback(), ZdictMetrics.ERRORS, tags)));
                 }
                 consumer.close();
             }
@@ -248,7 +249,9 @@ class RolloutIT {
 
     private static double produced(KafkaProducer<?, ?> producer, String version) {
         return orZero(ZdictMetrics.value(
-                producer.metrics(), ZdictMetrics.RECORDS, Map.of(ZdictMetrics.VERSION_TAG, version)));
+                ZdictMetrics.fallback(),
+                ZdictMetrics.RECORDS,
+                Map.of(ZdictMetrics.VERSION_TAG, version, ZdictMetrics.CLIENT_ID_TAG, "rollout-producer")));
     }
 
     private static double orZero(Double value) {

@@ -193,7 +193,10 @@ class SerdeBrokerIT {
         try (KafkaConsumer<String, byte[]> consumer =
                 consumer("late", zdict("client.id", "late-reader", "zdict.unknown.version.wait.ms", "30000"))) {
             Future<Integer> published = publisher.submit(() -> {
-                while (ZdictMetrics.value(consumer.metrics(), ZdictMetrics.WAITS, Map.of(ZdictMetrics.VERSION_TAG, "2"))
+                while (ZdictMetrics.value(
+                                ZdictMetrics.fallback(),
+                                ZdictMetrics.WAITS,
+                                Map.of(ZdictMetrics.VERSION_TAG, "2", ZdictMetrics.CLIENT_ID_TAG, "late-reader"))
                         == null) {
                     Thread.sleep(50);
                 }

@@ -1,0 +1,60 @@
+package org.zdict.codec;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The zstd-jni a user's build gets: the BOM pins the one zdict builds with (kafka-clients would bring an
+ * older one), and that one is at or above the floor the codec checks.
+ */
+class ZstdJniFloorTest {
+    private static final Pattern PIN = Pattern.compile("<zstd-jni\\.version>([^<]+)</zstd-jni\\.version>");
+
+    private static String pinnedIn(Path pom) throws Exception {
+        Matcher matcher = PIN.matcher(Files.readString(pom));
+        assertTrue(matcher.find(), "no zstd-jni.version in " + pom);
+        return matcher.group(1);
+    }
+
+    private static Path projectRoot() {
+        Path dir = Path.of("").toAbsolutePath();
+        while (!Files.isRegularFile(dir.resolve("bom/pom.xml"))) {
+            dir = dir.getParent();
+        }
+        return dir;
+    }
+
+    @Test
+    void theBomPinsTheZstdJniTheBuildUses() throws Exception {
+        Path root = projectRoot();
+        assertEquals(pinnedIn(root.resolve("pom.xml")), pinnedIn(root.resolve("bom/pom.xml")));
+    }
+
+    @Test
+    void thePinnedZstdJniIsAtOrAboveTheFloor() throws Exception {
+        String pinned = pinnedIn(projectRoot().resolve("pom.xml"));
+        assertTrue(release(pinned) >= release(ZstdJniFloor.FLOOR), pinned + " is below " + ZstdJniFloor.FLOOR);
+    }
+
+    @Test
+    void theZstdJniOnTheClassPathPasses() {
+        assertDoesNotThrow(ZstdJniFloor::check);
+    }
+
+    /** 1.5.7-23 as one comparable number. */
+    private static long release(String version) {
+        String[] parts = version.split("[.-]");
+        long value = 0;
+        for (int i = 0; i < 4; i++) {
+            value = value * 1000 + (i < parts.length ? Long.parseLong(parts[i]) : 0);
+        }
+        return value;
+    }
+}
