@@ -44,6 +44,7 @@ class MonitoringRulesTest {
     private static final MBeanServer JMX = ManagementFactory.getPlatformMBeanServer();
     private static final String RULES = "docs/monitoring/zdict-jmx-exporter.yml";
     private static final String DASHBOARD = "docs/monitoring/zdict-grafana-dashboard.json";
+    private static final String README = "docs/monitoring/README.md";
     /** The client ids of this test's serdes; other tests' serdes may share the JVM, and their counts move. */
     private static final Set<String> OWN_CLIENTS = Set.of("monitoring-producer", "monitoring-consumer");
 
@@ -209,6 +210,22 @@ class MonitoringRulesTest {
                 "zdict_dictionary_cache_evictions_total")) {
             assertTrue(used.contains(needed), "the dashboard has no panel on " + needed + ": " + used);
         }
+    }
+
+    @Test
+    void theReadmeListsTheMetricsTheRulesProduce() throws Exception {
+        Set<String> produced = new TreeSet<>();
+        for (Sample sample : scrape().samples()) {
+            if (sample.name().startsWith("zdict_")) {
+                produced.add(sample.name());
+            }
+        }
+        Set<String> documented = new TreeSet<>();
+        Matcher name = METRIC_IN_QUERY.matcher(Files.readString(docs().resolve(README)));
+        while (name.find()) {
+            documented.add(name.group());
+        }
+        assertEquals(produced, documented);
     }
 
     @Test
