@@ -10,6 +10,7 @@ import org.zdict.PayloadTooLargeException;
 import org.zdict.UncheckedPayloadException;
 import org.zdict.format.PayloadKind;
 import org.zdict.format.PayloadPrefix;
+import org.zdict.internal.ZstdJniFloor;
 import org.zdict.internal.ZstdLevels;
 import org.zdict.registry.DictionaryRegistry;
 

@@ -8,6 +8,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 import org.zdict.ZdictException;
+import org.zdict.internal.ZstdJniFloor;
 import org.zdict.internal.ZstdLevels;
 
 /**
@@ -44,6 +45,7 @@ public final class DictionaryTrainer {
      * @throws IllegalArgumentException if {@code dictionarySize} is below {@link #MIN_DICTIONARY_SIZE} or
      *     {@code level} is not a zstd level
      * @throws org.zdict.ZdictException if there are fewer than 8 samples or zstd cannot train on them
+     * @throws IllegalStateException if the zstd-jni on the class path is older than zdict needs, naming both
      */
     public static byte[] train(List<byte[]> samples, int dictionarySize, int level) {
         if (dictionarySize < MIN_DICTIONARY_SIZE) {
@@ -55,6 +57,7 @@ public final class DictionaryTrainer {
             throw new ZdictException("Cannot train a dictionary from " + samples.size()
                     + " sample(s): zstd needs at least 8, and works best with thousands");
         }
+        ZstdJniFloor.check();
         List<byte[]> shuffled = new ArrayList<>(samples);
         Collections.shuffle(shuffled, new Random(SHUFFLE_SEED));
         byte[] buffer = new byte[dictionarySize];

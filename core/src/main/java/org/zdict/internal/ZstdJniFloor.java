@@ -1,4 +1,4 @@
-package org.zdict.codec;
+package org.zdict.internal;
 
 import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdDecompressCtx;
@@ -9,12 +9,13 @@ import java.security.CodeSource;
  * The oldest zstd-jni release the codec works with, and the check of the one on the class path. A
  * user's build can end up with an older one: kafka-clients brings its own (1.5.2-1 with 3.4, 1.5.6-x
  * with 3.9 to 4.3), and Maven's nearest-first mediation picks it over zdict's unless the build imports
- * {@code org.zdict:zdict-bom}. {@link ZdictCodec.Builder#build()} calls {@link #check()}, so such a class
- * path fails with this message instead of a {@code NoSuchMethodError} on the first record.
+ * {@code org.zdict:zdict-bom}. {@code ZdictCodec.Builder#build()} and {@code DictionaryTrainer.train} call
+ * {@link #check()} before any zstd-jni call, so such a class path fails with this message instead of a
+ * {@code NoSuchMethodError} on the first record or dictionary.
  */
-final class ZstdJniFloor {
+public final class ZstdJniFloor {
     /** The oldest zstd-jni with every method the codec calls. */
-    static final String FLOOR = "1.5.7-23";
+    public static final String FLOOR = "1.5.7-23";
 
     /** Null if the zstd-jni on the class path is recent enough, else why not. Probed once. */
     private static final String PROBLEM = probe();
@@ -24,7 +25,7 @@ final class ZstdJniFloor {
     /**
      * @throws IllegalStateException naming the release found and the one needed, if it is too old
      */
-    static void check() {
+    public static void check() {
         if (PROBLEM != null) {
             throw new IllegalStateException(PROBLEM);
         }
@@ -32,7 +33,9 @@ final class ZstdJniFloor {
 
     private static String probe() {
         try {
-            // The newest of the methods the codec calls (the class is not initialized: no native code loads).
+            // The newest of the methods the codec and the trainer call (no class is initialized: no native
+            // code loads).
+            Zstd.class.getMethod("trainFromBuffer", byte[][].class, byte[].class, boolean.class, int.class);
             ZstdDecompressCtx.class.getMethod("decompressByteBufferStream", ByteBuffer.class, ByteBuffer.class);
             ZstdDecompressCtx.class.getMethod(
                     "decompressDirectByteBufferToByteArray",
