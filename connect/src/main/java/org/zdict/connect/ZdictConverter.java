@@ -154,9 +154,13 @@ public class ZdictConverter implements Converter, Closeable, Versioned {
         return serde;
     }
 
-    private static void closeQuietly(AutoCloseable... closeables) {
-        for (AutoCloseable closeable : closeables) {
-            if (closeable != null) {
+    /**
+     * Closes each of {@code objects} that can be closed: a Connect 3.x {@link Converter} is not {@link
+     * Closeable} (4.x's is), so the inner converter is closed only if its class is.
+     */
+    private static void closeQuietly(Object... objects) {
+        for (Object object : objects) {
+            if (object instanceof AutoCloseable closeable) {
                 Utils.closeQuietly(closeable, closeable.getClass().getSimpleName());
             }
         }

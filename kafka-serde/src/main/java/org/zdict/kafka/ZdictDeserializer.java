@@ -79,8 +79,10 @@ public class ZdictDeserializer<T> implements Deserializer<T> {
     /**
      * Called by Kafka 4's consumer with a slice of the fetched batch: a zdict payload is decoded straight
      * from it (its backing array, or native memory for a direct buffer), without copying it first.
+     * Without {@code @Override}: {@code Deserializer} has this method only from kafka-clients 3.6 on, and
+     * this class compiles against the 3.4 floor too (client-matrix/floor-compile); older clients never
+     * call it.
      */
-    @Override
     public T deserialize(String topic, Headers headers, ByteBuffer data) {
         if (data == null) {
             return null;
