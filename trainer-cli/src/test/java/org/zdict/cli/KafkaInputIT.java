@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
@@ -25,6 +26,7 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.AfterAll;
@@ -75,19 +77,31 @@ class KafkaInputIT {
             admin.createTopics(List.of(new NewTopic(name, Optional.of(partitions), Optional.empty())))
                     .all()
                     .get(30, TimeUnit.SECONDS);
-            // A new partition takes a moment to get its leader; writing before would be retried.
+            // A new partition takes a moment to get its leader; writing before would be retried. Under
+            // load the new topic may even be missing from the metadata the describe reads for a moment.
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            while (admin
-                    .describeTopics(List.of(name))
-                    .allTopicNames()
-                    .get(30, TimeUnit.SECONDS)
-                    .get(name)
-                    .partitions()
-                    .stream()
-                    .anyMatch(p -> p.leader() == null || p.leader().isEmpty())) {
+            while (!everyPartitionHasALeader(admin, name)) {
                 assertTrue(System.nanoTime() < deadline, "no leader for every partition of " + name);
                 Thread.sleep(50);
             }
+        }
+    }
+
+    private static boolean everyPartitionHasALeader(Admin admin, String topic) throws Exception {
+        try {
+            return admin
+                    .describeTopics(List.of(topic))
+                    .allTopicNames()
+                    .get(30, TimeUnit.SECONDS)
+                    .get(topic)
+                    .partitions()
+                    .stream()
+                    .allMatch(p -> p.leader() != null && !p.leader().isEmpty());
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof UnknownTopicOrPartitionException) {
+                return false;
+            }
+            throw e;
         }
     }
 
