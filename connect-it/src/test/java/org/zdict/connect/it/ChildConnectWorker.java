@@ -14,15 +14,14 @@ import javax.management.MBeanServerConnection;
 import javax.management.remote.JMXConnector;
 import javax.management.remote.JMXConnectorFactory;
 import javax.management.remote.JMXServiceURL;
-import org.apache.kafka.test.TestUtils;
 
 /**
- * A Kafka Connect 3.9 worker (standalone mode) in a child JVM whose class path is that release's own, as
- * the worker-3.9 module resolved it: kafka-clients 3.9 with its zstd-jni 1.5.6, and nothing of zdict. The
- * worker loads the zdict converter from {@code plugin.path} only. It is driven through its REST API and
- * observed through remote JMX.
+ * A Kafka Connect worker of another release (standalone mode) in a child JVM whose class path is that
+ * release's own, as the module connect-it/worker-RELEASE resolved it (for 3.9: kafka-clients 3.9 with its
+ * zstd-jni 1.5.6), with nothing of zdict: the worker loads the zdict converter from {@code plugin.path}
+ * only. It is driven through its REST API and observed through remote JMX.
  */
-final class Connect39Worker implements AutoCloseable {
+final class ChildConnectWorker implements AutoCloseable {
     private static final long START_MS = 90_000;
 
     private final Process process;
@@ -30,7 +29,7 @@ final class Connect39Worker implements AutoCloseable {
     private final ConnectRest rest;
     private final JMXConnector jmx;
 
-    private Connect39Worker(Process process, Path log, ConnectRest rest, JMXConnector jmx) {
+    private ChildConnectWorker(Process process, Path log, ConnectRest rest, JMXConnector jmx) {
         this.process = process;
         this.log = log;
         this.rest = rest;
@@ -38,10 +37,14 @@ final class Connect39Worker implements AutoCloseable {
     }
 
     /**
-     * Starts the worker with {@code settings} (bootstrap servers, converters, …) added to what a standalone
-     * worker needs, and waits until its REST API answers. Its log goes to {@code dir}/worker.log.
+     * Starts a worker of {@code release} ("3.9", "3.3") with {@code settings} (bootstrap servers,
+     * converters, …) added to what a standalone worker needs, and {@code connectors} (each with its {@code
+     * name}) to start with, and waits until its REST API answers. Its log goes to {@code dir}/worker.log.
+     * Workers before 3.5 start only with at least one connector.
      */
-    static Connect39Worker start(Path dir, Map<String, String> settings) throws Exception {
+    static ChildConnectWorker start(
+            String release, Path dir, Map<String, String> settings, List<Map<String, String>> connectors)
+            throws Exception {
         Files.createDirectories(dir);
         int restPort = freePort();
         int jmxPort = freePort();
@@ -62,9 +65,11 @@ final class Connect39Worker implements AutoCloseable {
                         "log4j.logger.org.apache.kafka.connect.runtime.Worker=INFO"),
                 StandardCharsets.UTF_8);
 
-        List<String> command = List.of(
+        List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xms384m",
                 "-Xmx384m",
+                "-XX:+AlwaysPreTouch", // the heap is resident from the start: RSS then grows only off-heap
                 "-XX:+UseSerialGC",
                 "-Dcom.sun.management.jmxremote.port=" + jmxPort,
                 "-Dcom.sun.management.jmxremote.rmi.port=" + jmxPort,
@@ -74,9 +79,15 @@ final class Connect39Worker implements AutoCloseable {
                 "-Djava.rmi.server.hostname=127.0.0.1",
                 "-Dlog4j.configuration=" + log4j.toUri(),
                 "-cp",
-                classPath(),
+                classPath(release),
                 "org.apache.kafka.connect.cli.ConnectStandalone",
-                workerProperties.toString());
+                workerProperties.toString()));
+        for (Map<String, String> connector : connectors) {
+            List<String> lines = new ArrayList<>();
+            connector.forEach((name, value) -> lines.add(name + "=" + value));
+            Path file = dir.resolve(connector.get("name") + ".properties");
+            command.add(Files.write(file, lines, StandardCharsets.UTF_8).toString());
+        }
         Path log = dir.resolve("worker.log");
         Process process = new ProcessBuilder(command)
                 .redirectErrorStream(true)
@@ -84,30 +95,33 @@ final class Connect39Worker implements AutoCloseable {
                 .start();
         try {
             ConnectRest rest = new ConnectRest(URI.create("http://127.0.0.1:" + restPort + "/"));
-            TestUtils.waitForCondition(
-                    () -> {
-                        if (!process.isAlive()) {
-                            throw new AssertionError("the 3.9 worker exited: " + Files.readString(log));
-                        }
-                        return rest.isUp();
-                    },
-                    START_MS,
-                    () -> "the 3.9 worker's REST API did not answer; its log " + log);
+            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(START_MS);
+            while (!rest.isUp()) {
+                if (!process.isAlive()) {
+                    throw new IllegalStateException("the " + release + " worker exited with " + process.exitValue()
+                            + "; its log " + log + ":\n" + Files.readString(log));
+                }
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException(
+                            "the " + release + " worker's REST API did not answer; its log " + log);
+                }
+                Thread.sleep(200);
+            }
             JMXConnector jmx = JMXConnectorFactory.connect(
                     new JMXServiceURL("service:jmx:rmi:///jndi/rmi://127.0.0.1:" + jmxPort + "/jmxrmi"));
-            return new Connect39Worker(process, log, rest, jmx);
-        } catch (Exception | AssertionError e) {
+            return new ChildConnectWorker(process, log, rest, jmx);
+        } catch (Exception e) {
             process.destroyForcibly();
             throw e;
         }
     }
 
-    /** The worker's class path, resolved by Maven in connect-it/worker-3.9. */
-    private static String classPath() throws IOException {
-        String file = System.getProperty("zdict.connect.worker39.classpath");
+    /** The worker's class path, resolved by Maven in connect-it/worker-RELEASE. */
+    private static String classPath(String release) throws IOException {
+        String property = "zdict.connect.worker" + release.replace(".", "") + ".classpath";
+        String file = System.getProperty(property);
         if (file == null) {
-            throw new IllegalStateException(
-                    "Run through Maven (mvn verify): zdict.connect.worker39.classpath is not set");
+            throw new IllegalStateException("Run through Maven (mvn verify): " + property + " is not set");
         }
         return Files.readString(Path.of(file)).trim();
     }

@@ -39,11 +39,12 @@ import org.zdict.testing.SampleEvents;
 import org.zdict.train.DictionaryTrainer;
 
 /**
- * The converter on the oldest and the newest Connect workers tested, on one broker of the build's Kafka:
+ * The converter on Connect workers of other releases than the build's, on one broker of the build's Kafka:
  * a Connect 3.9 worker in a child JVM with that release's own class path, and the build's 4.x worker in
  * this JVM. On the 3.9 worker a file goes through a zdict topic and back unchanged. On both, restarting
  * the sink task 20 times leaves nothing behind: a 3.x worker never closes a task's value converter, so
- * there the converter's serdes let go of the registry when they are garbage.
+ * there the converter's serdes let go of the registry when they are garbage. On a 3.3 worker (below the
+ * kafka-clients 3.4 zdict needs) the task fails with a message that says so.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class WorkerReleasesIT {
@@ -57,7 +58,7 @@ class WorkerReleasesIT {
 
     private static ConnectWorker broker;
     private static DictionaryRegistry registry;
-    private static Connect39Worker worker39;
+    private static ChildConnectWorker worker39;
 
     @BeforeAll
     static void start() throws Exception {
@@ -71,10 +72,15 @@ class WorkerReleasesIT {
         registry.activate(1);
         broker.startWorker();
 
+        worker39 = ChildConnectWorker.start("3.9", workerDir("3.9"), childWorkerSettings("3.9"), List.of());
+    }
+
+    /** A child worker's settings: the zdict converter for values, on this broker's registry topic. */
+    private static Map<String, String> childWorkerSettings(String release) {
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("bootstrap.servers", broker.bootstrapServers());
         settings.put("offset.flush.interval.ms", "500");
-        // The worker's own producers compress with zstd: kafka-clients 3.9's zstd-jni 1.5.6, next to the
+        // The worker's own producers compress with zstd: kafka-clients' zstd-jni (1.5.6 in 3.9), next to the
         // plugin's newer one.
         settings.put("producer.compression.type", "zstd");
         settings.put("key.converter", "org.apache.kafka.connect.storage.StringConverter");
@@ -84,13 +90,13 @@ class WorkerReleasesIT {
         settings.put("value.converter.zdict.registry", broker.registry());
         settings.put(
                 "value.converter.zdict.registry.cache.dir",
-                temp.resolve("worker39-cache").toString());
-        worker39 = Connect39Worker.start(workerDir(), settings);
+                temp.resolve("worker" + release + "-cache").toString());
+        return settings;
     }
 
-    /** The 3.9 worker's files (its log among them) stay in target/ for a look after a failure. */
-    private static Path workerDir() {
-        return ConnectWorker.pluginPath().resolveSibling("connect39-worker");
+    /** A child worker's files (its log among them) stay in target/ for a look after a failure. */
+    private static Path workerDir(String release) {
+        return ConnectWorker.pluginPath().resolveSibling("connect" + release.replace(".", "") + "-worker");
     }
 
     @AfterAll
@@ -149,7 +155,9 @@ class WorkerReleasesIT {
 
     @Test
     void restartingTheSinkTaskLeavesNothingBehindOnAConnect39Worker() throws Exception {
-        restartTheSinkTaskRepeatedly(worker39.rest(), "39", () -> WorkerFootprint.read(worker39.jmx(), worker39.pid()));
+        // The child's heap is resident from the start (-Xms = -Xmx, pre-touched): its RSS grows only off-heap.
+        restartTheSinkTaskRepeatedly(
+                worker39.rest(), "39", 32 * 1024, () -> WorkerFootprint.read(worker39.jmx(), worker39.pid()));
     }
 
     @Test
@@ -161,7 +169,9 @@ class WorkerReleasesIT {
         users.setAccessible(true);
         ConnectRest rest =
                 new ConnectRest(broker.cluster.workers().iterator().next().url());
-        restartTheSinkTaskRepeatedly(rest, "4", () -> {
+        // This JVM's heap (broker, worker and tests in one) grows as it likes: a loose bound on its RSS; the
+        // dictionary caches' bytes are the measure of the converters' native memory here.
+        restartTheSinkTaskRepeatedly(rest, "4", 128 * 1024, () -> {
             WorkerFootprint footprint = WorkerFootprint.read(
                     ManagementFactory.getPlatformMBeanServer(),
                     ProcessHandle.current().pid());
@@ -171,6 +181,25 @@ class WorkerReleasesIT {
         });
     }
 
+    @Test
+    void failsTheTaskOnAConnect33WorkerNamingTheKafkaClientsItNeeds() throws Exception {
+        String topic = "events-on-33";
+        broker.cluster.kafka().createTopic(topic, 1);
+        Map<String, String> sink = fileSink(temp.resolve("output-33.jsonl"), topic);
+        sink.put("name", "file-sink-33");
+        try (ChildConnectWorker worker33 =
+                ChildConnectWorker.start("3.3", workerDir("3.3"), childWorkerSettings("3.3"), List.of(sink))) {
+            ConnectRest rest = worker33.rest();
+            rest.awaitTaskState("file-sink-33", 0, "FAILED");
+
+            String reason = "zdict needs kafka-clients 3.4 or newer, but this class path has kafka-clients 3.3.2";
+            String trace = rest.taskStatus("file-sink-33", 0).path("trace").asText();
+            assertTrue(trace.contains("ConfigException: " + reason), trace);
+            String log = worker33.log();
+            assertTrue(log.contains(reason), "the 3.3 worker's log does not say why:\n" + log);
+        }
+    }
+
     interface FootprintReader {
         WorkerFootprint read() throws Exception;
     }
@@ -178,10 +207,11 @@ class WorkerReleasesIT {
     /**
      * A file source and sink through a zdict topic; the sink task is restarted {@link #RESTARTS} times, a
      * new line goes through after each restart, and the worker's footprint after {@link #WARM_RESTARTS}
-     * restarts and after all of them must be the same (threads within a few).
+     * restarts and after all of them must be the same (threads within a few, the resident memory within
+     * {@code rssGrowthKb}).
      */
-    private static void restartTheSinkTaskRepeatedly(ConnectRest rest, String release, FootprintReader footprint)
-            throws Exception {
+    private static void restartTheSinkTaskRepeatedly(
+            ConnectRest rest, String release, long rssGrowthKb, FootprintReader footprint) throws Exception {
         String topic = "restarts-on-" + release;
         String source = "restart-source-" + release;
         String sink = "restart-sink-" + release;
@@ -222,8 +252,8 @@ class WorkerReleasesIT {
                 assertTrue(after.get(name) - warm.get(name) <= 5, name + ": " + warm + " then " + after);
             } else if (name.equals(WorkerFootprint.RSS_KB)) {
                 assertTrue(
-                        after.get(name) - warm.get(name) <= 64 * 1024,
-                        "resident memory grew by more than 64 MB: " + warm + " then " + after);
+                        after.get(name) - warm.get(name) <= rssGrowthKb,
+                        "resident memory grew by more than " + rssGrowthKb + " kB: " + warm + " then " + after);
             } else {
                 assertEquals(warm.get(name), after.get(name), name + ": " + warm + " then " + after);
             }
