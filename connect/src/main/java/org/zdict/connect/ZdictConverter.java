@@ -40,7 +40,8 @@ import org.zdict.kafka.ZdictSerializer;
  * <p>It loads and works on Connect workers of Kafka 3.4 and newer. A 3.x worker never closes a task's key
  * and value converters (there {@link Converter} is not {@link Closeable}): a converter dropped without
  * {@code close} lets go of its registry and metrics once it is garbage. Its metrics are the serde's, in
- * JMX under {@code zdict:type=plugins}.
+ * JMX under {@code zdict:type=plugins}, tagged with the {@code client.id} of its settings ({@code
+ * value.converter.client.id}) if it has one.
  */
 public class ZdictConverter implements Converter, Closeable, Versioned {
     private static final Logger log = LoggerFactory.getLogger(ZdictConverter.class);

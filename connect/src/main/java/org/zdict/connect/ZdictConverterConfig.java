@@ -3,6 +3,7 @@ package org.zdict.connect;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
+import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.common.config.AbstractConfig;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigDef.Importance;
@@ -98,12 +99,14 @@ public final class ZdictConverterConfig extends AbstractConfig {
 
     /**
      * {@return what the zdict serializer and deserializer are configured with: every {@code zdict.} setting,
-     * in a new map}
+     * and {@code client.id} if set (the {@code client-id} tag of their metrics, as a producer's or consumer's
+     * id tags a serde's), in a new map}
      */
     public Map<String, Object> serdeSettings() {
         Map<String, Object> settings = new HashMap<>();
         originals().forEach((name, value) -> {
-            if (name.startsWith(ZdictSerdeConfig.PREFIX) && !name.equals(INNER_CONVERTER_CONFIG)) {
+            if ((name.startsWith(ZdictSerdeConfig.PREFIX) && !name.equals(INNER_CONVERTER_CONFIG))
+                    || name.equals(CommonClientConfigs.CLIENT_ID_CONFIG)) {
                 settings.put(name, value);
             }
         });

@@ -25,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.zdict.format.PayloadKind;
 import org.zdict.format.PayloadPrefix;
 import org.zdict.kafka.ZdictDeserializer;
+import org.zdict.kafka.ZdictMetrics;
 import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
@@ -61,6 +62,20 @@ class ZdictConverterTest {
 
     private static String event() {
         return new String(SampleEvents.synthetic(1, 7).get(0), StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void tagsItsMetricsWithTheClientIdOfItsSettings() {
+        Map<String, Object> settings = settings(StringConverter.class);
+        settings.put("client.id", "orders-sink");
+        converter.configure(settings, false);
+        byte[] written = converter.fromConnectData(TOPIC, Schema.STRING_SCHEMA, event());
+        converter.toConnectData(TOPIC, written);
+
+        for (String config : new String[] {"value.serializer", "value.deserializer"}) {
+            Map<String, String> tags = Map.of("client-id", "orders-sink", "config", config, "version", "1");
+            assertEquals(1.0, ZdictMetrics.value(ZdictMetrics.fallback(), ZdictMetrics.RECORDS, tags), config);
+        }
     }
 
     @Test

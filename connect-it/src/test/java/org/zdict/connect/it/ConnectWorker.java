@@ -72,6 +72,22 @@ final class ConnectWorker implements AutoCloseable {
         cluster.assertions().assertAtLeastNumWorkersAreUp(1, "the Connect worker did not start");
     }
 
+    /**
+     * The worker's value converter settings, for a connector's own configuration, with {@code client.id}
+     * so that its converter's metrics are tagged {@code client-id=clientId} (a worker-wide converter's are
+     * tagged {@code client-id=""} in every connector).
+     */
+    Map<String, String> valueConverterWithClientId(String clientId) {
+        Map<String, String> settings = new HashMap<>();
+        workerProps.forEach((name, value) -> {
+            if (name.startsWith("value.converter")) {
+                settings.put(name, value);
+            }
+        });
+        settings.put("value.converter.client.id", clientId);
+        return settings;
+    }
+
     String bootstrapServers() {
         return cluster.kafka().bootstrapServers();
     }

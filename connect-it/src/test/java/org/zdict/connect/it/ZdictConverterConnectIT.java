@@ -111,28 +111,19 @@ class ZdictConverterConnectIT {
         List<String> before = events.subList(0, 200);
         append(input, before);
 
-        worker.cluster.configureConnector(
-                "file-source",
-                Map.of(
-                        "connector.class",
-                        "org.apache.kafka.connect.file.FileStreamSourceConnector",
-                        "tasks.max",
-                        "1",
-                        "file",
-                        input.toString(),
-                        "topic",
-                        topic));
-        worker.cluster.configureConnector(
-                "file-sink",
-                Map.of(
-                        "connector.class",
-                        "org.apache.kafka.connect.file.FileStreamSinkConnector",
-                        "tasks.max",
-                        "1",
-                        "file",
-                        output.toString(),
-                        "topics",
-                        topic));
+        // Each connector's converter has its own client.id, which tags its metrics.
+        Map<String, String> source = new HashMap<>(worker.valueConverterWithClientId("file-source"));
+        source.put("connector.class", "org.apache.kafka.connect.file.FileStreamSourceConnector");
+        source.put("tasks.max", "1");
+        source.put("file", input.toString());
+        source.put("topic", topic);
+        worker.cluster.configureConnector("file-source", source);
+        Map<String, String> sink = new HashMap<>(worker.valueConverterWithClientId("file-sink"));
+        sink.put("connector.class", "org.apache.kafka.connect.file.FileStreamSinkConnector");
+        sink.put("tasks.max", "1");
+        sink.put("file", output.toString());
+        sink.put("topics", topic);
+        worker.cluster.configureConnector("file-sink", sink);
         worker.cluster.assertions().assertConnectorAndExactlyNumTasksAreRunning("file-source", 1, "source");
         worker.cluster.assertions().assertConnectorAndExactlyNumTasksAreRunning("file-sink", 1, "sink");
         awaitLines(output, before.size());
@@ -181,11 +172,11 @@ class ZdictConverterConnectIT {
         awaitLines(output, written);
         assertArrayEquals(Files.readAllBytes(input), Files.readAllBytes(output));
 
-        // The converters' metrics are in the worker's, tagged with connector and task (KIP-877).
+        // The converters' metrics are the serdes', in JMX under zdict:, tagged with the converter's client.id.
         long v1 = versions.stream().filter(v -> v == 1).count();
-        assertEquals((double) v1, workerMetric("file-source", "1", "records-total"));
-        assertEquals((double) (written - v1), workerMetric("file-source", "2", "records-total"));
-        assertEquals((double) v1, workerMetric("file-sink", "1", "records-total"));
+        assertEquals((double) v1, converterMetric("file-source", "value.serializer", "1", "records-total"));
+        assertEquals((double) (written - v1), converterMetric("file-source", "value.serializer", "2", "records-total"));
+        assertEquals((double) v1, converterMetric("file-sink", "value.deserializer", "1", "records-total"));
     }
 
     @Test
@@ -358,14 +349,15 @@ class ZdictConverterConnectIT {
         return values;
     }
 
-    /** A zdict metric of a task's value converter, from the worker's JMX reporter. */
-    private static Object workerMetric(String connector, String version, String name) throws Exception {
+    /** A zdict metric of the value converter whose settings have {@code client.id=clientId}, from JMX. */
+    private static Object converterMetric(String clientId, String config, String version, String name)
+            throws Exception {
         MBeanServer server = ManagementFactory.getPlatformMBeanServer();
         Set<ObjectName> names = server.queryNames(
-                new ObjectName("kafka.connect:type=plugins,connector=" + connector + ",task=0,converter=value,version="
-                        + version + ",*"),
+                new ObjectName("zdict:type=plugins,client-id=" + clientId + ",config=" + config + ",version=" + version
+                        + ",*"),
                 null);
-        assertEquals(1, names.size(), "metrics of " + connector + " version " + version + ": " + names);
+        assertEquals(1, names.size(), "metrics of " + clientId + " version " + version + ": " + names);
         return server.getAttribute(names.iterator().next(), name);
     }
 
