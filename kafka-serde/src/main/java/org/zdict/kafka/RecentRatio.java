@@ -8,8 +8,8 @@ import org.apache.kafka.common.metrics.MetricConfig;
 
 /**
  * Original bytes / compressed bytes of the records counted in the last window, not since start: the
- * metric {@value ZdictMetrics#RECENT_RATIO}. The window is the client's, {@code metrics.sample.window.ms}
- * × {@code metrics.num.samples} (30 s × 2 by default), as for Kafka's own windowed metrics.
+ * metric {@value ZdictMetrics#RECENT_RATIO}. The window is that of the metrics' {@code MetricConfig}:
+ * Kafka's defaults, 30 s × 2 samples, for the JMX metrics the serdes publish.
  *
  * <p>Nothing is done per record: the running totals are the serde's counters, and each read keeps them
  * with its time. A read returns the ratio since the latest earlier read at least one window ago (since

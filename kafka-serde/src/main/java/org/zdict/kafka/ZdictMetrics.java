@@ -50,9 +50,8 @@ public final class ZdictMetrics {
     /** {@link #ORIGINAL_BYTES} divided by {@link #COMPRESSED_BYTES}, per version. */
     public static final String RATIO = "compression-ratio";
     /**
-     * Original / compressed bytes of the records of the last window only (the client's {@code
-     * metrics.sample.window.ms} × {@code metrics.num.samples}), for alerts on drift; NaN when the window
-     * has no record.
+     * Original / compressed bytes of the records of the last window only (30 s × 2 samples), for alerts
+     * on drift; NaN when the window has no record.
      */
     public static final String RECENT_RATIO = "compression-ratio-recent";
 
