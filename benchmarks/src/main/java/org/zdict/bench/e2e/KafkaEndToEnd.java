@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -39,6 +38,10 @@ import org.zdict.kafka.ZdictSerdeConfig;
 import org.zdict.kafka.ZdictSerializer;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DirectoryDictionaryRegistry;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 
 /**
  * Produces the same held-out events through a real in-process KRaft broker with each {@code
@@ -80,35 +83,70 @@ public final class KafkaEndToEnd {
         this.zdictConfig = zdictConfig;
     }
 
+    /** The command line; picocli refuses an unknown option or a value of the wrong type, naming it. */
+    @Command(
+            name = "KafkaEndToEnd",
+            mixinStandardHelpOptions = true,
+            description = "Produces and consumes held-out events through a real broker with each compression.")
+    static final class Options {
+        @Option(names = "--dataset", defaultValue = "wikipedia_edits", description = "shared data set")
+        String dataset;
+
+        @Option(names = "--dictionary", defaultValue = "zdict-trained", description = "dictionary label")
+        String dictionary;
+
+        @Option(names = "--scenarios", split = ",", description = "scenarios (default: all)")
+        List<String> scenarios = Scenario.ALL.stream().map(Scenario::name).toList();
+
+        @Option(names = "--variants", split = ",", description = "variants (default: all)")
+        List<String> variants = VARIANTS;
+
+        @Option(names = "--out", defaultValue = "results/e2e.json", description = "JSON rows")
+        Path out;
+
+        @Option(names = "--scale", defaultValue = "1", description = "records per scenario, scaled")
+        double scale;
+
+        @Option(names = "--held-out", defaultValue = "100000", description = "held-out events cycled through")
+        int heldOut;
+
+        @Option(names = "--producer-rounds", defaultValue = "3", description = "producer rounds per variant")
+        int producerRounds;
+
+        @Option(names = "--consumer-passes", defaultValue = "5", description = "consumer passes per variant")
+        int consumerPasses;
+    }
+
     public static void main(String[] args) throws Exception {
-        Map<String, String> options = new LinkedHashMap<>();
-        for (int i = 0; i + 1 < args.length; i += 2) {
-            options.put(args[i].replaceFirst("^--", ""), args[i + 1]);
-        }
-        String dataset = options.getOrDefault("dataset", "wikipedia_edits");
-        String label = options.getOrDefault("dictionary", "zdict-trained");
-        List<Scenario> scenarios = Arrays.stream(options.getOrDefault(
-                                "scenarios",
-                                String.join(
-                                        ",",
-                                        Scenario.ALL.stream()
-                                                .map(Scenario::name)
-                                                .toList()))
-                        .split(","))
-                .map(Scenario::named)
-                .toList();
-        List<String> variants = List.of(
-                options.getOrDefault("variants", String.join(",", VARIANTS)).split(","));
-        Path out = Paths.get(options.getOrDefault("out", "results/e2e.json"));
-        double scale = Double.parseDouble(options.getOrDefault("scale", "1"));
-        int producerRounds = Integer.parseInt(options.getOrDefault("producer-rounds", "3"));
-        int consumerPasses = Integer.parseInt(options.getOrDefault("consumer-passes", "5"));
-        if (producerRounds < 1 || consumerPasses < 1) {
-            System.err.println("KafkaEndToEnd: --producer-rounds and --consumer-passes must be 1 or more");
+        Options options = new Options();
+        CommandLine commandLine = new CommandLine(options);
+        List<Scenario> scenarios = List.of();
+        try {
+            commandLine.parseArgs(args);
+            if (options.producerRounds < 1 || options.consumerPasses < 1) {
+                throw new ParameterException(commandLine, "--producer-rounds and --consumer-passes must be 1 or more");
+            }
+            if (!VARIANTS.containsAll(options.variants)) {
+                throw new ParameterException(commandLine, "--variants: expected some of " + VARIANTS);
+            }
+            scenarios = options.scenarios.stream().map(Scenario::named).toList();
+        } catch (ParameterException | IllegalArgumentException e) { // IllegalArgumentException: an unknown scenario
+            System.err.println("KafkaEndToEnd: " + e.getMessage());
+            commandLine.usage(System.err);
             System.exit(2);
         }
-
-        int heldOut = Integer.parseInt(options.getOrDefault("held-out", "100000"));
+        if (commandLine.isUsageHelpRequested() || commandLine.isVersionHelpRequested()) {
+            commandLine.usage(System.out);
+            return;
+        }
+        String dataset = options.dataset;
+        String label = options.dictionary;
+        List<String> variants = options.variants;
+        Path out = options.out;
+        double scale = options.scale;
+        int producerRounds = options.producerRounds;
+        int consumerPasses = options.consumerPasses;
+        int heldOut = options.heldOut;
         EventSplit split = EventSplit.load(dataset, EventSplit.TRAINING_EVENTS, heldOut);
         Codecs.DictionarySpec spec = Codecs.dictionaryOf(label);
         Codecs.TrainedDictionary dictionary = DictionaryCache.dictionary(split, spec);
