@@ -6,13 +6,14 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.zdict.cli.input.EventInput;
-import org.zdict.cli.train.GridSearch;
-import org.zdict.cli.train.ReportTable;
-import org.zdict.cli.train.SampleSet;
-import org.zdict.cli.train.TrainingReport;
+import org.zdict.cli.report.ReportTable;
 import org.zdict.codec.ZdictCodec;
 import org.zdict.dictionaries.BundledSample;
+import org.zdict.engine.GridSearch;
+import org.zdict.engine.ProgressListener;
+import org.zdict.engine.SampleSet;
+import org.zdict.engine.TrainingReport;
+import org.zdict.engine.input.EventInput;
 import org.zdict.registry.DictionaryRegistry;
 import org.zdict.registry.SubjectNames;
 import picocli.CommandLine.Command;
@@ -66,7 +67,7 @@ public final class DemoCommand implements Callable<Integer> {
         Path reports = reportDir != null ? reportDir : defaults.resolve(sourceTree != null ? "target/demo" : "report");
         String command = System.getProperty("zdict.command", "./zdict");
         PrintWriter out = spec.commandLine().getOut();
-        Progress.Factory progress = quiet.progress();
+        ProgressListener progress = quiet.progress();
         out.println("zdict demo: training on " + BundledSample.NAME + " (" + BundledSample.ORIGIN + ")");
         out.flush();
 
@@ -78,7 +79,7 @@ public final class DemoCommand implements Callable<Integer> {
                     List.of(EventInput.of(BundledSample.NAME, BundledSample::open)),
                     progress,
                     spec.commandLine().getErr());
-            TrainingReport report = new GridSearch(training.grid()).run(samples, progress);
+            TrainingReport report = new GridSearch(training.grid(), TimingProperties.read()).run(samples, progress);
             ReportTable.print(report, out);
 
             Publisher.Published published;

@@ -4,10 +4,11 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
-import org.zdict.cli.input.EventInput;
-import org.zdict.cli.input.MalformedEventException;
-import org.zdict.cli.train.SampleSet;
-import org.zdict.cli.train.Sampler;
+import org.zdict.engine.ProgressListener;
+import org.zdict.engine.SampleSet;
+import org.zdict.engine.Sampler;
+import org.zdict.engine.input.EventInput;
+import org.zdict.engine.input.MalformedEventException;
 
 /** Reads the inputs of train, eval and demo, reporting skipped events on standard error. */
 final class InputReading {
@@ -18,7 +19,7 @@ final class InputReading {
 
     private InputReading() {}
 
-    static SampleSet read(Sampler sampler, List<EventInput> inputs, Progress.Factory progress, PrintWriter err)
+    static SampleSet read(Sampler sampler, List<EventInput> inputs, ProgressListener progress, PrintWriter err)
             throws IOException {
         UndecodableValues undecodable = new UndecodableValues();
         SampleSet samples = readReporting(sampler, inputs, progress, err, undecodable);
@@ -52,7 +53,7 @@ final class InputReading {
     private static SampleSet readReporting(
             Sampler sampler,
             List<EventInput> inputs,
-            Progress.Factory progress,
+            ProgressListener progress,
             PrintWriter err,
             UndecodableValues undecodable)
             throws IOException {

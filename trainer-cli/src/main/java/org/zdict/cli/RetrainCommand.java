@@ -11,16 +11,16 @@ import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import org.zdict.ActiveVersionChangedException;
 import org.zdict.RegistryNotFoundException;
-import org.zdict.cli.retrain.Decision;
-import org.zdict.cli.retrain.Reference;
-import org.zdict.cli.retrain.RetrainPolicy;
-import org.zdict.cli.retrain.RetrainReport;
-import org.zdict.cli.retrain.Verdict;
-import org.zdict.cli.train.CandidateResult;
-import org.zdict.cli.train.HoldoutFrom;
-import org.zdict.cli.train.Measurement;
-import org.zdict.cli.train.SampleSet;
-import org.zdict.cli.train.VersionEvaluation;
+import org.zdict.cli.report.RetrainReport;
+import org.zdict.engine.CandidateResult;
+import org.zdict.engine.HoldoutFrom;
+import org.zdict.engine.Measurement;
+import org.zdict.engine.SampleSet;
+import org.zdict.engine.VersionEvaluation;
+import org.zdict.engine.retrain.Decision;
+import org.zdict.engine.retrain.Reference;
+import org.zdict.engine.retrain.RetrainPolicy;
+import org.zdict.engine.retrain.Verdict;
 import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistry;
@@ -152,7 +152,8 @@ public final class RetrainCommand implements Callable<Integer> {
             SampleSet samples = run.measured().samples();
             CandidateResult candidate = run.measured().choice().chosen();
             int level = candidate.point().level();
-            VersionEvaluation evaluation = new VersionEvaluation(samples.holdout(), List.of(1));
+            VersionEvaluation evaluation =
+                    new VersionEvaluation(samples.holdout(), List.of(1), TimingProperties.read());
             Measurement candidateNow =
                     evaluation.dictionary(candidate.dictionary(), level).get(0);
             Reference reference = active == null

@@ -1,10 +1,10 @@
 package org.zdict.cli;
 
 import java.util.List;
-import org.zdict.cli.train.GridSettings;
-import org.zdict.cli.train.HoldoutFrom;
-import org.zdict.cli.train.Objective;
-import org.zdict.cli.train.Sampler;
+import org.zdict.engine.GridSettings;
+import org.zdict.engine.HoldoutFrom;
+import org.zdict.engine.Objective;
+import org.zdict.engine.Sampler;
 import picocli.CommandLine;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

@@ -5,13 +5,14 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.zdict.cli.input.EventInput;
-import org.zdict.cli.train.GridPoint;
-import org.zdict.cli.train.GridSearch;
-import org.zdict.cli.train.HoldoutFrom;
-import org.zdict.cli.train.ReportTable;
-import org.zdict.cli.train.SampleSet;
-import org.zdict.cli.train.TrainingReport;
+import org.zdict.cli.report.ReportTable;
+import org.zdict.engine.GridPoint;
+import org.zdict.engine.GridSearch;
+import org.zdict.engine.HoldoutFrom;
+import org.zdict.engine.ProgressListener;
+import org.zdict.engine.SampleSet;
+import org.zdict.engine.TrainingReport;
+import org.zdict.engine.input.EventInput;
 import org.zdict.registry.DictionaryRegistry;
 import org.zdict.train.DictionaryTrainer;
 
@@ -34,13 +35,13 @@ record TrainingRun(List<EventInput> inputs, TrainingReport measured, TrainingRep
             EventInputOptions inputs,
             DictionaryRegistry decoding,
             TrainingOptions training,
-            Progress.Factory progress,
+            ProgressListener progress,
             PrintWriter out,
             PrintWriter err)
             throws IOException {
         List<EventInput> eventInputs = inputs.expand(decoding, GridSearch.MIN_EVENTS);
         SampleSet samples = InputReading.read(training.sampler(), eventInputs, progress, err);
-        TrainingReport report = new GridSearch(training.grid()).run(samples, progress);
+        TrainingReport report = new GridSearch(training.grid(), TimingProperties.read()).run(samples, progress);
         ReportTable.print(report, out);
         TrainingReport chosen =
                 training.holdoutFrom() == HoldoutFrom.LATEST ? retrainOnEverySample(report, samples, out) : report;

@@ -6,12 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.zdict.cli.train.BaselineResult;
-import org.zdict.cli.train.CandidateResult;
-import org.zdict.cli.train.GridPoint;
-import org.zdict.cli.train.Measurement;
-import org.zdict.cli.train.Objective;
-import org.zdict.cli.train.TrainingReport;
+import org.zdict.engine.BaselineResult;
+import org.zdict.engine.CandidateResult;
+import org.zdict.engine.GridPoint;
+import org.zdict.engine.Measurement;
+import org.zdict.engine.Objective;
+import org.zdict.engine.TrainingReport;
 
 /** A dictionary no better than plain zstd at its level is never published. */
 class PublisherTest {
