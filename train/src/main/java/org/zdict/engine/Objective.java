@@ -33,12 +33,13 @@ public enum Objective {
             .thenComparingInt(c -> c.point().dictSize());
 
     /**
-     * The chosen point and why, in one or two sentences.
+     * The chosen point and why.
      *
+     * @param reason the rule that chose it and the figures it compared
      * @param cpu for {@code balanced} under a CPU ceiling: what the ceiling did to the choice
      */
-    public record Choice(CandidateResult chosen, String reason, Optional<CpuTrade> cpu) {
-        public Choice(CandidateResult chosen, String reason) {
+    public record Choice(CandidateResult chosen, ChoiceReason reason, Optional<CpuTrade> cpu) {
+        public Choice(CandidateResult chosen, ChoiceReason reason) {
             this(chosen, reason, Optional.empty());
         }
     }
@@ -72,6 +73,7 @@ public enum Objective {
         List<CandidateResult> eligible = candidates.stream()
                 .filter(c -> c.primary().compressMBps() >= minMbps)
                 .toList();
+        ChoiceReason.Figures figures = new ChoiceReason.Figures(this, minMbps, eligible.size(), candidates.size(), lz4);
         if (eligible.isEmpty()) {
             double fastestSpeed = candidates.stream()
                     .mapToDouble(c -> c.primary().compressMBps())
@@ -83,50 +85,27 @@ public enum Objective {
                     .orElseThrow();
             return new Choice(
                     fastest,
-                    String.format(
-                            Locale.ROOT,
-                            "no grid point compresses at the --min-mbps floor of %.0f MB/s, so the best ratio among"
-                                    + " the fastest (within %.0f%% of %.0f MB/s) was chosen: %s%s",
-                            minMbps,
-                            FALLBACK_SPEED_TOLERANCE * 100,
-                            fastestSpeed,
-                            describe(fastest),
-                            versusLz4(fastest, lz4)));
+                    new ChoiceReason(ChoiceReason.Rule.BELOW_SPEED_FLOOR, figures, fastestSpeed, null, null, null));
         }
         CandidateResult best = eligible.stream()
                 .max(Comparator.comparingDouble(c -> c.primary().ratio()))
                 .orElseThrow();
         double bestRatio = best.primary().ratio();
-        String floor = String.format(
-                Locale.ROOT, "%d of %d grid points reach %.0f MB/s", eligible.size(), candidates.size(), minMbps);
         return switch (this) {
             case RATIO ->
-                new Choice(
-                        best,
-                        "objective ratio: the highest held-out ratio, " + describe(best) + versusLz4(best, lz4) + " ("
-                                + floor + ")");
+                new Choice(best, new ChoiceReason(ChoiceReason.Rule.HIGHEST_RATIO, figures, 0, best, null, null));
             case BALANCED -> {
                 List<CandidateResult> within = eligible.stream()
                         .filter(c -> c.primary().ratio() >= bestRatio * (1 - BALANCED_TOLERANCE))
                         .toList();
                 CandidateResult cheapest = within.stream().min(CHEAPEST).orElseThrow();
-                String rule = "objective balanced: the lowest level and smallest dictionary within "
-                        + Math.round(BALANCED_TOLERANCE * 100) + "% of the best held-out ratio, ";
-                String versusBest = cheapest == best
-                        ? "it is also the best ratio in the grid"
-                        : String.format(
-                                Locale.ROOT,
-                                "the best, %s at %.2fx, is within %.0f%% but costs a higher level or a larger"
-                                        + " dictionary",
-                                best.point().label(),
-                                bestRatio,
-                                BALANCED_TOLERANCE * 100);
-                String unconstrained =
-                        rule + describe(cheapest) + versusLz4(cheapest, lz4) + "; " + versusBest + " (" + floor + ")";
                 if (ceiling.isEmpty()) {
-                    yield new Choice(cheapest, unconstrained);
+                    yield new Choice(
+                            cheapest,
+                            new ChoiceReason(
+                                    ChoiceReason.Rule.CHEAPEST_NEAR_BEST_RATIO, figures, 0, best, cheapest, null));
                 }
-                yield underCeiling(ceiling.get(), eligible, within, cheapest, unconstrained, lz4);
+                yield underCeiling(ceiling.get(), eligible, within, best, cheapest, figures);
             }
             case SPEED -> {
                 CandidateResult fastest = eligible.stream()
@@ -135,9 +114,7 @@ public enum Objective {
                         .orElseThrow();
                 yield new Choice(
                         fastest,
-                        "objective speed: the fastest compression within " + Math.round(SPEED_TOLERANCE * 100)
-                                + "% of the best held-out ratio, " + describe(fastest) + versusLz4(fastest, lz4)
-                                + " (" + floor + ")");
+                        new ChoiceReason(ChoiceReason.Rule.FASTEST_NEAR_BEST_RATIO, figures, 0, best, null, null));
             }
         };
     }
@@ -152,39 +129,22 @@ public enum Objective {
             CpuCeiling ceiling,
             List<CandidateResult> eligible,
             List<CandidateResult> within,
+            CandidateResult best,
             CandidateResult unconstrained,
-            String unconstrainedReason,
-            Optional<BaselineResult> lz4) {
-        String limit = String.format(
-                Locale.ROOT,
-                "%.2fx the CPU per event of Kafka's lz4 on batches of %d",
-                ceiling.maxTimesLz4(),
-                ceiling.lz4().batchSize());
+            ChoiceReason.Figures figures) {
         Optional<CandidateResult> affordableWithin =
                 within.stream().filter(c -> ceiling.admits(c.primary())).min(CHEAPEST);
         if (affordableWithin.isPresent()) {
             CandidateResult chosen = affordableWithin.get();
-            if (chosen == unconstrained) {
-                return new Choice(
-                        chosen,
-                        unconstrainedReason + "; it compresses at " + cost(ceiling, chosen) + " (ceiling " + limit
-                                + ")",
-                        Optional.of(trade(ceiling, chosen, unconstrained)));
-            }
             return new Choice(
                     chosen,
-                    String.format(
-                            Locale.ROOT,
-                            "objective balanced: the lowest level and smallest dictionary within %d%% of the best"
-                                    + " held-out ratio that compresses within %s, %s%s, at %s; %s would cost %s; %s",
-                            Math.round(BALANCED_TOLERANCE * 100),
-                            limit,
-                            describe(chosen),
-                            versusLz4(chosen, lz4),
-                            cost(ceiling, chosen),
-                            unconstrained.point().label(),
-                            cost(ceiling, unconstrained),
-                            givenUp(chosen, unconstrained)),
+                    new ChoiceReason(
+                            ChoiceReason.Rule.CHEAPEST_NEAR_BEST_RATIO_UNDER_CEILING,
+                            figures,
+                            0,
+                            best,
+                            unconstrained,
+                            null),
                     Optional.of(trade(ceiling, chosen, unconstrained)));
         }
         CandidateResult leastCpu = within.stream()
@@ -199,19 +159,8 @@ public enum Objective {
             CandidateResult chosen = affordable.get();
             return new Choice(
                     chosen,
-                    String.format(
-                            Locale.ROOT,
-                            "objective balanced: no grid point within %d%% of the best held-out ratio compresses"
-                                    + " within %s (the cheapest of them, %s, costs %s), so the best ratio that does"
-                                    + " was chosen, %s%s, at %s; %s",
-                            Math.round(BALANCED_TOLERANCE * 100),
-                            limit,
-                            leastCpu.point().label(),
-                            cost(ceiling, leastCpu),
-                            describe(chosen),
-                            versusLz4(chosen, lz4),
-                            cost(ceiling, chosen),
-                            givenUp(chosen, unconstrained)),
+                    new ChoiceReason(
+                            ChoiceReason.Rule.BEST_RATIO_UNDER_CEILING, figures, 0, best, unconstrained, leastCpu),
                     Optional.of(trade(ceiling, chosen, unconstrained)));
         }
         CandidateResult leastOverall = eligible.stream()
@@ -222,18 +171,7 @@ public enum Objective {
                 .orElseThrow();
         return new Choice(
                 leastOverall,
-                String.format(
-                        Locale.ROOT,
-                        "no grid point compresses within %s, so the CPU ceiling is not met: the cheapest point was"
-                                + " chosen, %s%s, at %s; %s",
-                        limit,
-                        describe(leastOverall),
-                        versusLz4(leastOverall, lz4),
-                        cost(ceiling, leastOverall),
-                        leastOverall == unconstrained
-                                ? "it is also what balanced chooses without the ceiling"
-                                : unconstrained.point().label() + ", the choice without the ceiling, would cost "
-                                        + cost(ceiling, unconstrained) + "; " + givenUp(leastOverall, unconstrained)),
+                new ChoiceReason(ChoiceReason.Rule.CEILING_NOT_MET, figures, 0, best, unconstrained, null),
                 Optional.of(trade(ceiling, leastOverall, unconstrained)));
     }
 
@@ -243,42 +181,5 @@ public enum Objective {
                 ceiling,
                 unconstrained,
                 1 - chosen.primary().ratio() / unconstrained.primary().ratio());
-    }
-
-    private static String cost(CpuCeiling ceiling, CandidateResult c) {
-        return String.format(Locale.ROOT, "%.2fx Kafka lz4's CPU per event", ceiling.timesLz4(c.primary()));
-    }
-
-    /** Like "giving up 7.0% of 512K L5's ratio". */
-    private static String givenUp(CandidateResult chosen, CandidateResult unconstrained) {
-        double share = 1 - chosen.primary().ratio() / unconstrained.primary().ratio();
-        return String.format(
-                Locale.ROOT,
-                share >= 0 ? "giving up %.1f%% of %s's ratio" : "%.1f%% more ratio than %s",
-                100 * Math.abs(share),
-                unconstrained.point().label());
-    }
-
-    private static String capitalized(String sentence) {
-        return Character.toUpperCase(sentence.charAt(0)) + sentence.substring(1);
-    }
-
-    private static String describe(CandidateResult c) {
-        return String.format(
-                Locale.ROOT,
-                "%s: %.2fx on batches of %d at %.0f MB/s",
-                c.point().label(),
-                c.primary().ratio(),
-                c.primary().batchSize(),
-                c.primary().compressMBps());
-    }
-
-    private static String versusLz4(CandidateResult c, Optional<BaselineResult> lz4) {
-        return lz4.map(l -> String.format(
-                        Locale.ROOT,
-                        ", %.2fx LZ4's %.2fx",
-                        c.primary().ratio() / l.primary().ratio(),
-                        l.primary().ratio()))
-                .orElse("");
     }
 }

@@ -50,6 +50,16 @@ final class InputReading {
         return samples;
     }
 
+    /** The engine's message, saying how this command is given a registry where one was missing. */
+    static String describe(MalformedEventException malformed) {
+        String message = malformed.getMessage();
+        if (!malformed.lacksRegistry()) {
+            return message;
+        }
+        return message.substring(0, message.length() - MalformedEventException.NO_REGISTRY.length())
+                + "; give --registry to decode such values";
+    }
+
     private static SampleSet readReporting(
             Sampler sampler,
             List<EventInput> inputs,
@@ -62,7 +72,7 @@ final class InputReading {
             return sampler.read(inputs, System.in, progress, malformed -> {
                 undecodable.add(malformed);
                 if (++skipped[0] <= MAX_REPORTED_SKIPS) {
-                    err.println("zdict: skipped: " + malformed.getMessage());
+                    err.println("zdict: skipped: " + describe(malformed));
                 } else if (skipped[0] == MAX_REPORTED_SKIPS + 1) {
                     err.println("zdict: skipping more malformed events without reporting each");
                 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.zdict.engine.BaselineResult;
 import org.zdict.engine.CandidateResult;
@@ -42,7 +43,7 @@ class PublisherTest {
                 List.of(chosen),
                 List.of(),
                 List.of(new BaselineResult("zstd-3", List.of(measurement(zstdRatio)))),
-                new Objective.Choice(chosen, "test"),
+                Objective.RATIO.choose(List.of(chosen), 0, Optional.empty()),
                 0);
     }
 

@@ -47,6 +47,17 @@ public final class MalformedEventException extends ZdictException {
                 registry);
     }
 
+    /**
+     * How the message of a value written by zdict ends when no registry was given to decode it: callers
+     * that know how a registry is given (a command's option) may say so instead.
+     */
+    public static final String NO_REGISTRY = ", and no registry was given to decode such values";
+
+    /** Whether this is a value written by zdict that no registry was given to decode. */
+    public boolean lacksRegistry() {
+        return registry == null && getMessage().endsWith(NO_REGISTRY);
+    }
+
     /** Whether this is a topic's record value that could not be decoded (rather than malformed JSON). */
     public boolean isUndecodableRecord() {
         return line < 0;

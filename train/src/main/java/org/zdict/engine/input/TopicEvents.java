@@ -80,7 +80,7 @@ final class TopicEvents implements Events {
     private String problem(ZdictException e) {
         if (e instanceof UnknownDictionaryVersionException && registry == null) {
             return "written by zdict with dictionary version " + ((UnknownDictionaryVersionException) e).version()
-                    + "; give --registry to decode such values";
+                    + MalformedEventException.NO_REGISTRY;
         }
         return e.getMessage();
     }

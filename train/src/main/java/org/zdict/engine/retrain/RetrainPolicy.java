@@ -2,7 +2,6 @@ package org.zdict.engine.retrain;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Locale;
 
 /**
  * When {@code zdict retrain} replaces the active version: the candidate must beat the reference by at
@@ -35,64 +34,51 @@ public record RetrainPolicy(double minGain, Duration minInterval, double minMbps
      */
     public Verdict judge(double candidateRatio, double candidateMbps, Reference reference, Instant now) {
         double gain = candidateRatio / reference.ratio() - 1;
-        String figures = String.format(
-                Locale.ROOT,
-                "the candidate compresses the newest held-out events %.3fx, %s %.3fx (%+.1f%%)",
-                candidateRatio,
-                reference.label(),
-                reference.ratio(),
-                gain * 100);
         if (gain < minGain) {
-            return kept(
-                    figures + String.format(Locale.ROOT, ", less than --min-gain %s", percent(minGain)), gain, null);
+            return new Verdict(
+                    Decision.KEPT,
+                    Verdict.Rule.GAIN_BELOW_MIN_GAIN,
+                    candidateRatio,
+                    candidateMbps,
+                    reference,
+                    gain,
+                    now,
+                    null);
         }
         if (candidateMbps < minMbps) {
-            return kept(
-                    figures
-                            + String.format(
-                                    Locale.ROOT,
-                                    ", but it compresses %.0f MB/s, below the --min-mbps floor of %.0f",
-                                    candidateMbps,
-                                    minMbps),
+            return new Verdict(
+                    Decision.KEPT,
+                    Verdict.Rule.SPEED_BELOW_FLOOR,
+                    candidateRatio,
+                    candidateMbps,
+                    reference,
                     gain,
+                    now,
                     null);
         }
         Instant next = null;
         if (!minInterval.isZero() && reference.since() != null) {
             next = reference.since().plus(minInterval);
             if (now.isBefore(next)) {
-                return kept(
-                        figures
-                                + String.format(
-                                        Locale.ROOT,
-                                        ", but version %d became active %s (%s ago), less than --min-interval %s ago;"
-                                                + " a promotion is possible from %s",
-                                        reference.version(),
-                                        reference.sinceRecorded()
-                                                ? "at " + reference.since()
-                                                : "(published) at " + reference.since(),
-                                        Durations.format(Duration.between(reference.since(), now)),
-                                        Durations.format(minInterval),
-                                        next),
+                return new Verdict(
+                        Decision.KEPT,
+                        Verdict.Rule.TOO_SOON_AFTER_ACTIVATION,
+                        candidateRatio,
+                        candidateMbps,
+                        reference,
                         gain,
+                        now,
                         next);
             }
         }
-        String enough = String.format(Locale.ROOT, ", at least --min-gain %s", percent(minGain));
-        return publishOnly
-                ? new Verdict(
-                        Decision.PUBLISHED,
-                        figures + enough + "; published without activating (--publish-only)",
-                        gain,
-                        next)
-                : new Verdict(Decision.PROMOTED, figures + enough + "; promoted", gain, next);
-    }
-
-    private static Verdict kept(String reason, double gain, Instant next) {
-        return new Verdict(Decision.KEPT, reason + "; nothing changed", gain, next);
-    }
-
-    private static String percent(double fraction) {
-        return String.format(Locale.ROOT, "%.1f%%", fraction * 100).replace(".0%", "%");
+        return new Verdict(
+                publishOnly ? Decision.PUBLISHED : Decision.PROMOTED,
+                Verdict.Rule.EARNED_ITS_PLACE,
+                candidateRatio,
+                candidateMbps,
+                reference,
+                gain,
+                now,
+                next);
     }
 }

@@ -16,7 +16,8 @@ class RetrainPolicyTest {
     @Test
     void promotesACandidateAtLeastMinGainBetter() {
         Verdict verdict = DEFAULTS.judge(5.25, 500, ACTIVE_DAY_OLD, NOW);
-        assertEquals(Decision.PROMOTED, verdict.decision(), verdict.reason());
+        assertEquals(Decision.PROMOTED, verdict.decision());
+        assertEquals(Verdict.Rule.EARNED_ITS_PLACE, verdict.rule());
         assertEquals(0.05, verdict.gain(), 1e-9);
     }
 
@@ -24,8 +25,8 @@ class RetrainPolicyTest {
     void keepsTheActiveVersionWhenTheGainIsBelowMinGain() {
         Verdict verdict = DEFAULTS.judge(5.2, 500, ACTIVE_DAY_OLD, NOW);
         assertEquals(Decision.KEPT, verdict.decision());
-        assertTrue(verdict.reason().contains("less than --min-gain 5%"), verdict.reason());
-        assertTrue(verdict.reason().contains("active version 3 5.000x"), verdict.reason());
+        assertEquals(Verdict.Rule.GAIN_BELOW_MIN_GAIN, verdict.rule());
+        assertEquals(ACTIVE_DAY_OLD, verdict.reference());
     }
 
     @Test
@@ -43,8 +44,7 @@ class RetrainPolicyTest {
         Verdict verdict = DEFAULTS.judge(6.0, 500, recent, NOW);
         assertEquals(Decision.KEPT, verdict.decision());
         assertEquals(NOW.plus(Duration.ofHours(4)), verdict.nextPromotionAfter());
-        assertTrue(verdict.reason().contains("2h ago"), verdict.reason());
-        assertTrue(verdict.reason().contains("--min-interval 6h"), verdict.reason());
+        assertEquals(Verdict.Rule.TOO_SOON_AFTER_ACTIVATION, verdict.rule());
     }
 
     @Test
@@ -59,7 +59,7 @@ class RetrainPolicyTest {
         RetrainPolicy floor = new RetrainPolicy(0.05, Duration.ZERO, 100, false);
         Verdict verdict = floor.judge(6.0, 80, ACTIVE_DAY_OLD, NOW);
         assertEquals(Decision.KEPT, verdict.decision());
-        assertTrue(verdict.reason().contains("below the --min-mbps floor of 100"), verdict.reason());
+        assertEquals(Verdict.Rule.SPEED_BELOW_FLOOR, verdict.rule());
         assertEquals(
                 Decision.PROMOTED, floor.judge(6.0, 100, ACTIVE_DAY_OLD, NOW).decision());
     }
@@ -79,7 +79,7 @@ class RetrainPolicyTest {
         Reference zstd = Reference.plainZstd(3, 2.0);
         Verdict verdict = DEFAULTS.judge(4.0, 500, zstd, NOW);
         assertEquals(Decision.PROMOTED, verdict.decision());
-        assertTrue(verdict.reason().contains("plain zstd-3 2.000x"), verdict.reason());
+        assertEquals(zstd, verdict.reference());
         assertEquals(Decision.KEPT, DEFAULTS.judge(2.05, 500, zstd, NOW).decision());
     }
 

@@ -87,7 +87,7 @@ public final class ReportJson {
                 json.writeNumberField(
                         "dictSize", report.choice().chosen().point().dictSize());
                 json.writeNumberField("level", report.choice().chosen().point().level());
-                json.writeStringField("reason", report.choice().reason());
+                json.writeStringField("reason", ChoiceSentence.of(report.choice()));
                 if (report.choice().cpu().isPresent()) {
                     writeCpuTrade(json, report.choice().cpu().get());
                 }

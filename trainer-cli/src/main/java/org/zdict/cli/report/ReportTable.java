@@ -95,7 +95,7 @@ public final class ReportTable {
         }
         if (report.choice() != null) {
             out.println();
-            out.println("Chosen: " + report.choice().reason() + ".");
+            out.println("Chosen: " + ChoiceSentence.of(report.choice()) + ".");
         }
         out.flush();
     }

@@ -14,7 +14,6 @@ import java.util.Locale;
 import org.zdict.engine.retrain.Decision;
 import org.zdict.engine.retrain.Durations;
 import org.zdict.engine.retrain.Reference;
-import org.zdict.engine.retrain.Verdict;
 
 /**
  * What one {@code zdict retrain} run measured and decided: a table for people, JSON for schedulers.
@@ -39,7 +38,7 @@ import org.zdict.engine.retrain.Verdict;
  * @param decidedAt when it decided
  */
 public record RetrainReport(
-        Verdict verdict,
+        RetrainOutcome verdict,
         boolean dryRun,
         String registry,
         String subject,
