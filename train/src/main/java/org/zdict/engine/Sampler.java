@@ -39,6 +39,16 @@ public final class Sampler {
      *     of it (to evaluate an existing dictionary)
      * @param holdoutFrom which events are held out: a random share, or the latest in input order
      */
+    public Sampler(SampleSettings settings) {
+        this(
+                settings.maxSamples(),
+                settings.maxSampleBytes(),
+                settings.holdout(),
+                settings.holdoutFrom(),
+                settings.seed(),
+                settings.onError());
+    }
+
     public Sampler(
             int maxSamples, long maxSampleBytes, double holdout, HoldoutFrom holdoutFrom, long seed, OnError onError) {
         this.maxSamples = maxSamples;

@@ -9,9 +9,11 @@ import java.util.concurrent.Callable;
 import org.zdict.cli.report.ReportTable;
 import org.zdict.codec.ZdictCodec;
 import org.zdict.dictionaries.BundledSample;
-import org.zdict.engine.GridSearch;
 import org.zdict.engine.ProgressListener;
+import org.zdict.engine.Publisher;
 import org.zdict.engine.SampleSet;
+import org.zdict.engine.TrainingEngine;
+import org.zdict.engine.TrainingPlan;
 import org.zdict.engine.TrainingReport;
 import org.zdict.engine.input.EventInput;
 import org.zdict.registry.DictionaryRegistry;
@@ -73,13 +75,13 @@ public final class DemoCommand implements Callable<Integer> {
 
         try (PlannedOutputs outputs =
                 PlannedOutputs.prepare(reports.resolve("report.json"), reports.resolve("chart.png"))) {
-            TrainingOptions training = TrainingOptions.defaults();
-            SampleSet samples = InputReading.read(
-                    training.sampler(),
-                    List.of(EventInput.of(BundledSample.NAME, BundledSample::open)),
-                    progress,
-                    spec.commandLine().getErr());
-            TrainingReport report = new GridSearch(training.grid(), TimingProperties.read()).run(samples, progress);
+            TrainingPlan plan =
+                    TrainingOptions.defaults().plan(List.of(EventInput.of(BundledSample.NAME, BundledSample::open)));
+            SampleSet samples =
+                    InputReading.read(plan, progress, spec.commandLine().getErr());
+            TrainingReport report = new TrainingEngine(progress, skipped -> {})
+                    .train(plan, samples)
+                    .measured();
             ReportTable.print(report, out);
 
             Publisher.Published published;

@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.zdict.engine.HoldoutFrom;
 import org.zdict.engine.Measurement;
+import org.zdict.engine.Publisher;
 import org.zdict.engine.SampleSet;
 import org.zdict.engine.Sampler;
 import org.zdict.engine.Sizes;

@@ -4,9 +4,12 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Consumer;
 import org.zdict.engine.ProgressListener;
 import org.zdict.engine.SampleSet;
 import org.zdict.engine.Sampler;
+import org.zdict.engine.TrainingEngine;
+import org.zdict.engine.TrainingPlan;
 import org.zdict.engine.input.EventInput;
 import org.zdict.engine.input.MalformedEventException;
 
@@ -19,10 +22,26 @@ final class InputReading {
 
     private InputReading() {}
 
+    /** Samples a training plan's inputs through the engine. */
+    static SampleSet read(TrainingPlan plan, ProgressListener progress, PrintWriter err) throws IOException {
+        return read(skipped -> new TrainingEngine(progress, skipped).sample(plan), err);
+    }
+
+    /** Samples {@code inputs} with {@code sampler} (eval's: every event held out). */
     static SampleSet read(Sampler sampler, List<EventInput> inputs, ProgressListener progress, PrintWriter err)
             throws IOException {
+        return read(skipped -> sampler.read(inputs, System.in, progress, skipped), err);
+    }
+
+    /** Reads a sample, telling {@code skipped} about every malformed event skipped. */
+    @FunctionalInterface
+    private interface Sampling {
+        SampleSet read(Consumer<MalformedEventException> skipped) throws IOException;
+    }
+
+    private static SampleSet read(Sampling sampling, PrintWriter err) throws IOException {
         UndecodableValues undecodable = new UndecodableValues();
-        SampleSet samples = readReporting(sampler, inputs, progress, err, undecodable);
+        SampleSet samples = readReporting(sampling, err, undecodable);
         long skipped = samples.skipped() + samples.oversized();
         if (skipped > 0) {
             err.printf(
@@ -60,16 +79,11 @@ final class InputReading {
                 + "; give --registry to decode such values";
     }
 
-    private static SampleSet readReporting(
-            Sampler sampler,
-            List<EventInput> inputs,
-            ProgressListener progress,
-            PrintWriter err,
-            UndecodableValues undecodable)
+    private static SampleSet readReporting(Sampling sampling, PrintWriter err, UndecodableValues undecodable)
             throws IOException {
         int[] skipped = {0};
         try {
-            return sampler.read(inputs, System.in, progress, malformed -> {
+            return sampling.read(malformed -> {
                 undecodable.add(malformed);
                 if (++skipped[0] <= MAX_REPORTED_SKIPS) {
                     err.println("zdict: skipped: " + describe(malformed));

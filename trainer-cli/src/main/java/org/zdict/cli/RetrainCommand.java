@@ -16,6 +16,7 @@ import org.zdict.cli.report.RetrainReport;
 import org.zdict.engine.CandidateResult;
 import org.zdict.engine.HoldoutFrom;
 import org.zdict.engine.Measurement;
+import org.zdict.engine.Publisher;
 import org.zdict.engine.SampleSet;
 import org.zdict.engine.VersionEvaluation;
 import org.zdict.engine.retrain.Decision;

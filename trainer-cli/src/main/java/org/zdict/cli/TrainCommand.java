@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.zdict.RegistryNotFoundException;
 import org.zdict.engine.ProgressListener;
+import org.zdict.engine.Publisher;
 import org.zdict.engine.TrainingReport;
 import org.zdict.registry.DictionaryRegistry;
 import org.zdict.registry.SubjectNames;

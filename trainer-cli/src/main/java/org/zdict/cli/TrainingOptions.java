@@ -5,6 +5,8 @@ import org.zdict.engine.GridSettings;
 import org.zdict.engine.HoldoutFrom;
 import org.zdict.engine.Objective;
 import org.zdict.engine.Sampler;
+import org.zdict.engine.TrainingPlan;
+import org.zdict.engine.input.EventInput;
 import picocli.CommandLine;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -149,6 +151,27 @@ public final class TrainingOptions {
             throw new ParameterException(
                     spec.commandLine(), "Invalid value for option '--threads': " + threads + " is below 1");
         }
+    }
+
+    /** The engine's plan for {@code inputs}: every option as given, the timing from system properties. */
+    TrainingPlan plan(List<EventInput> inputs) {
+        return TrainingPlan.builder(inputs)
+                .dictSizes(dictSizes)
+                .levels(levels)
+                .batchSizes(batchSizes)
+                .objective(objective)
+                .minMbps(minMbps)
+                .threads(threads)
+                .producerBatch(producerBatch)
+                .maxCpuVsLz4(maxCpuVsLz4)
+                .maxSamples(maxSamples)
+                .maxSampleBytes(maxSampleBytes)
+                .holdout(holdout)
+                .holdoutFrom(holdoutFrom)
+                .seed(sampling.seed)
+                .onError(sampling.onError)
+                .timing(TimingProperties.read())
+                .build();
     }
 
     Sampler sampler() {

@@ -9,22 +9,21 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
 import org.zdict.engine.ProgressListener;
-import org.zdict.kafka.internal.KafkaLocation;
-import org.zdict.registry.DictionaryRegistry;
 
 /**
- * One input named on the command line: a file, {@code -} for standard input, or a Kafka topic. The
- * compression of a file (gzip or zstd) is recognised by its magic number, not its name.
+ * One event source: a file or standard input (JSON events; gzip or zstd recognised by the magic
+ * number, not the name), events a caller has ({@link #ofEvents}), or a Kafka topic ({@link TopicInput}).
  *
  * @param name what to call it in messages
  * @param file the file, or null for standard input, a resource or a topic
  * @param resource opens the content when it is neither a file nor standard input, else null
- * @param records reads the events of an input that is not a stream of JSON (a topic), else null
+ * @param records reads the events of an input that is not a stream of JSON (a topic, a caller's events), else null
  */
 public record EventInput(String name, Path file, Resource resource, Records records) {
     public static final String STDIN = "-";
@@ -45,15 +44,16 @@ public record EventInput(String name, Path file, Resource resource, Records reco
     }
 
     /**
-     * The newest records of a topic. Values written by zdict are decoded with {@code registry} (or
-     * skipped, when it is null); other values are taken as they are.
+     * Events a caller already has, one {@code byte[]} each, taken as they are (any format: JSON, Avro,
+     * Protobuf or opaque bytes). The iterator is read once, when the run samples.
      */
-    public static EventInput ofTopic(KafkaLocation topic, TopicSampling sampling, DictionaryRegistry registry) {
-        String name = topic.withoutSettings();
-        return new EventInput(name, null, null, (progress, skipped) -> {
-            List<TopicRecord> newest = new TopicReader(topic, sampling).read(progress);
-            return new TopicEvents(name, newest, registry, skipped);
-        });
+    public static EventInput ofEvents(String name, Iterator<byte[]> events) {
+        return new EventInput(name, null, null, (progress, skipped) -> new IteratedEvents(name, events));
+    }
+
+    /** Events a caller already has, as a stream; see {@link #ofEvents(String, Iterator)}. */
+    public static EventInput ofEvents(String name, Stream<byte[]> events) {
+        return ofEvents(name, events.iterator());
     }
 
     /** Content that is neither a file nor standard input, such as a classpath resource. */

@@ -1,4 +1,4 @@
-package org.zdict.cli.fuzz;
+package org.zdict.engine.fuzz;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -25,7 +25,7 @@ import org.zdict.engine.input.OnError;
  * size: it ends (never loops), each event is one whole JSON value copied exactly from the input in
  * order, bad input surfaces only as {@link MalformedEventException} with a sane position, and failing
  * fast yields a prefix of what skipping yields. Without JAZZER_FUZZ this only replays the corpus under
- * {@code src/test/resources/org/zdict/cli/fuzz/EventReaderFuzzTestInputs/}.
+ * {@code src/test/resources/org/zdict/engine/fuzz/EventReaderFuzzTestInputs/}.
  */
 class EventReaderFuzzTest {
     private static final JsonFactory JSON = new JsonFactory();

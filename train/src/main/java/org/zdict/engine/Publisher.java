@@ -1,23 +1,26 @@
-package org.zdict.cli;
+package org.zdict.engine;
 
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import org.zdict.engine.CandidateResult;
-import org.zdict.engine.Measurement;
-import org.zdict.engine.Sizes;
-import org.zdict.engine.TrainingReport;
+import org.zdict.ZdictException;
 import org.zdict.internal.DictionaryContent;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistry;
 import org.zdict.registry.DictionaryStatus;
 
-/** Publishes a grid search's choice into a registry with the metadata that {@code zdict eval} compares against. */
-final class Publisher {
-    static final String HELD_OUT_RATIO = "heldOutRatio";
-    static final String BATCH = "batch";
-    static final String LZ4_RATIO = "lz4Ratio";
+/**
+ * Publishes a training run's choice into a {@link DictionaryRegistry}, with the metadata that {@code zdict
+ * eval} compares against (the held-out ratio, the batch it was measured on, the baselines).
+ */
+public final class Publisher {
+    /** Metadata key: the chosen point's held-out ratio at the primary batch size. */
+    public static final String HELD_OUT_RATIO = "heldOutRatio";
+    /** Metadata key: the primary batch size. */
+    public static final String BATCH = "batch";
+    /** Metadata key: LZ4's ratio on the same held-out batches. */
+    public static final String LZ4_RATIO = "lz4Ratio";
 
     private Publisher() {}
 
@@ -26,7 +29,7 @@ final class Publisher {
      * with the same bytes and level (so repeating a deterministic training does not pile up identical
      * versions), and activates it if asked.
      */
-    static Published publish(
+    public static Published publish(
             DictionaryRegistry registry, String subject, TrainingReport report, boolean activate, String by) {
         checkWorthPublishing(report);
         CandidateResult chosen = report.choice().chosen();
@@ -51,14 +54,14 @@ final class Publisher {
      * (or not at all): publishing it would make every payload larger or slower for nothing. It happens
      * when the input is not events of one kind (binary files, a mix of unrelated formats).
      */
-    static void checkWorthPublishing(TrainingReport report) {
+    public static void checkWorthPublishing(TrainingReport report) {
         CandidateResult chosen = report.choice().chosen();
         double ratio = chosen.primary().ratio();
         int level = chosen.point().level();
         Optional<Double> plain =
                 report.baseline("zstd-" + level).map(b -> b.primary().ratio());
         if (ratio < 1 || (plain.isPresent() && ratio <= plain.get())) {
-            throw new CliException(String.format(
+            throw new ZdictException(String.format(
                     Locale.ROOT,
                     "Not publishing: the best dictionary (%s at level %d) compresses the held-out events %.2fx,%s"
                             + " so it would not help; the input does not look like events of one kind. Nothing was"
@@ -75,7 +78,7 @@ final class Publisher {
      * @param info the version as it now stands
      * @param reused whether an identical existing version was reused instead of publishing a new one
      */
-    record Published(DictionaryInfo info, boolean reused) {}
+    public record Published(DictionaryInfo info, boolean reused) {}
 
     static Map<String, String> metadata(TrainingReport report, String by) {
         CandidateResult chosen = report.choice().chosen();

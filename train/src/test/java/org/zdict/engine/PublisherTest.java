@@ -1,4 +1,4 @@
-package org.zdict.cli;
+package org.zdict.engine;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -7,25 +7,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
-import org.zdict.engine.BaselineResult;
-import org.zdict.engine.CandidateResult;
-import org.zdict.engine.GridPoint;
-import org.zdict.engine.Measurement;
-import org.zdict.engine.Objective;
-import org.zdict.engine.TrainingReport;
+import org.zdict.ZdictException;
 
 /** A dictionary no better than plain zstd at its level is never published. */
 class PublisherTest {
     @Test
     void refusesADictionaryNoBetterThanPlainZstdAtItsLevel() {
-        CliException e = assertThrows(CliException.class, () -> Publisher.checkWorthPublishing(report(1.52, 1.60)));
+        ZdictException e = assertThrows(ZdictException.class, () -> Publisher.checkWorthPublishing(report(1.52, 1.60)));
         assertTrue(e.getMessage().contains("1.52x, no better than plain zstd-3's 1.60x"), e.getMessage());
         assertTrue(e.getMessage().contains("Nothing was published"), e.getMessage());
     }
 
     @Test
     void refusesADictionaryThatExpandsTheEvents() {
-        CliException e = assertThrows(CliException.class, () -> Publisher.checkWorthPublishing(report(0.57, 0.50)));
+        ZdictException e = assertThrows(ZdictException.class, () -> Publisher.checkWorthPublishing(report(0.57, 0.50)));
         assertTrue(e.getMessage().contains("0.57x"), e.getMessage());
     }
 
