@@ -4,7 +4,6 @@ import java.util.List;
 import org.zdict.engine.GridSettings;
 import org.zdict.engine.HoldoutFrom;
 import org.zdict.engine.Objective;
-import org.zdict.engine.Sampler;
 import org.zdict.engine.TrainingPlan;
 import org.zdict.engine.input.EventInput;
 import picocli.CommandLine;
@@ -16,8 +15,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * How {@code zdict train} samples, trains and chooses: the grid, the sample limits, the hold-out and the
- * objective. The one place their defaults are written: {@code train} takes them as options, {@code demo}
- * runs with {@link #defaults()}.
+ * objective, as options that become the engine's {@link TrainingPlan}. Their defaults are the plan's
+ * ({@link TrainingPlan.Builder}); {@code TrainingOptionsTest} keeps the two equal. {@code train} takes
+ * them as options, {@code demo} runs with {@link #defaults()}.
  */
 public final class TrainingOptions {
     @Spec(Spec.Target.MIXEE)
@@ -172,10 +172,6 @@ public final class TrainingOptions {
                 .onError(sampling.onError)
                 .timing(TimingProperties.read())
                 .build();
-    }
-
-    Sampler sampler() {
-        return new Sampler(maxSamples, maxSampleBytes, holdout, holdoutFrom, sampling.seed, sampling.onError);
     }
 
     GridSettings grid() {

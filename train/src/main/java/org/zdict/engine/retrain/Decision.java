@@ -8,7 +8,7 @@ public enum Decision {
     PROMOTED,
     /** Nothing was changed: the candidate did not earn its place, or a promotion is too recent. */
     KEPT,
-    /** The candidate earned its place and was published, but not activated ({@code --publish-only}). */
+    /** The candidate earned its place and was published, but not activated (the policy's {@code publishOnly}). */
     PUBLISHED;
 
     public String label() {
