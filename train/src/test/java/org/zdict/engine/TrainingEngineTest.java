@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -82,6 +83,14 @@ class TrainingEngineTest {
             assertEquals(OptionalInt.of(published.info().version()), registry.activeVersion("events"));
             assertEquals("test", published.info().metadata().get("trainedBy"));
         }
+    }
+
+    /** Run by the build a second time without kafka-clients on the class path (execution without-kafka). */
+    @Test
+    void theClassPathHasNoKafkaClientsInTheRunWithoutKafka() {
+        assumeTrue(Boolean.getBoolean("zdict.test.withoutKafka"));
+        assertThrows(
+                ClassNotFoundException.class, () -> Class.forName("org.apache.kafka.clients.consumer.KafkaConsumer"));
     }
 
     @Test
