@@ -6,10 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
+import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.zdict.ZdictException;
 import org.zdict.engine.input.EventInput;
 import org.zdict.registry.InMemoryDictionaryRegistry;
@@ -83,6 +88,28 @@ class TrainingEngineTest {
             assertEquals(OptionalInt.of(published.info().version()), registry.activeVersion("events"));
             assertEquals("test", published.info().metadata().get("trainedBy"));
         }
+    }
+
+    @Test
+    void readsAGzippedFileOfJsonLines(@TempDir Path dir) throws Exception {
+        List<byte[]> events = SampleEvents.synthetic(1_000, 9);
+        Path file = dir.resolve("events.jsonl.gz");
+        try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(file))) {
+            for (byte[] event : events) {
+                out.write(event);
+                out.write('\n');
+            }
+        }
+        TrainingPlan plan = TrainingPlan.builder(EventInput.ofFile(file))
+                .dictSizes(List.of(4 << 10))
+                .levels(List.of(3))
+                .batchSizes(List.of(1))
+                .maxCpuVsLz4(0)
+                .timing(BRIEF)
+                .build();
+        TrainingResult result = new TrainingEngine().run(plan);
+        assertEquals(1_000, result.samples().eventsRead());
+        assertEquals(List.of(file.toString()), result.samples().inputs());
     }
 
     /** Run by the build a second time without kafka-clients on the class path (execution without-kafka). */

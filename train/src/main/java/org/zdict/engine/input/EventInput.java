@@ -43,6 +43,11 @@ public record EventInput(String name, Path file, Resource resource, Records reco
         Events open(ProgressListener progress, Consumer<MalformedEventException> skipped) throws IOException;
     }
 
+    /** A file of JSON events: JSON Lines, concatenated JSON or JSON arrays, plain, gzip or zstd. */
+    public static EventInput ofFile(Path file) {
+        return new EventInput(file.toString(), file, null);
+    }
+
     /**
      * Events a caller already has, one {@code byte[]} each, taken as they are (any format: JSON, Avro,
      * Protobuf or opaque bytes). The iterator is read once, when the run samples.
