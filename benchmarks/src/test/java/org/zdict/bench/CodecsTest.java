@@ -20,7 +20,7 @@ import org.zdict.bench.codec.Codecs.DictionarySpec;
 import org.zdict.bench.codec.Codecs.TrainedDictionary;
 import org.zdict.bench.data.EventSplit;
 import org.zdict.bench.jmh.CodecBenchmark;
-import org.zdict.cli.codec.BlockCodec;
+import org.zdict.engine.codec.BlockCodec;
 import org.zdict.testing.SampleEvents;
 import org.zdict.train.DictionaryTrainer;
 

@@ -6,13 +6,16 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.zdict.cli.input.EventInput;
-import org.zdict.cli.train.GridSearch;
-import org.zdict.cli.train.ReportTable;
-import org.zdict.cli.train.SampleSet;
-import org.zdict.cli.train.TrainingReport;
+import org.zdict.cli.report.ReportTable;
 import org.zdict.codec.ZdictCodec;
 import org.zdict.dictionaries.BundledSample;
+import org.zdict.engine.ProgressListener;
+import org.zdict.engine.Publisher;
+import org.zdict.engine.SampleSet;
+import org.zdict.engine.TrainingEngine;
+import org.zdict.engine.TrainingPlan;
+import org.zdict.engine.TrainingReport;
+import org.zdict.engine.input.EventInput;
 import org.zdict.registry.DictionaryRegistry;
 import org.zdict.registry.SubjectNames;
 import picocli.CommandLine.Command;
@@ -66,19 +69,19 @@ public final class DemoCommand implements Callable<Integer> {
         Path reports = reportDir != null ? reportDir : defaults.resolve(sourceTree != null ? "target/demo" : "report");
         String command = System.getProperty("zdict.command", "./zdict");
         PrintWriter out = spec.commandLine().getOut();
-        Progress.Factory progress = quiet.progress();
+        ProgressListener progress = quiet.progress();
         out.println("zdict demo: training on " + BundledSample.NAME + " (" + BundledSample.ORIGIN + ")");
         out.flush();
 
         try (PlannedOutputs outputs =
                 PlannedOutputs.prepare(reports.resolve("report.json"), reports.resolve("chart.png"))) {
-            TrainingOptions training = TrainingOptions.defaults();
-            SampleSet samples = InputReading.read(
-                    training.sampler(),
-                    List.of(EventInput.of(BundledSample.NAME, BundledSample::open)),
-                    progress,
-                    spec.commandLine().getErr());
-            TrainingReport report = new GridSearch(training.grid()).run(samples, progress);
+            TrainingPlan plan =
+                    TrainingOptions.defaults().plan(List.of(EventInput.of(BundledSample.NAME, BundledSample::open)));
+            SampleSet samples =
+                    InputReading.read(plan, progress, spec.commandLine().getErr());
+            TrainingReport report = new TrainingEngine(progress, skipped -> {})
+                    .train(plan, samples)
+                    .measured();
             ReportTable.print(report, out);
 
             Publisher.Published published;

@@ -5,12 +5,13 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.zdict.cli.train.HoldoutFrom;
-import org.zdict.cli.train.Measurement;
-import org.zdict.cli.train.SampleSet;
-import org.zdict.cli.train.Sampler;
-import org.zdict.cli.train.Sizes;
-import org.zdict.cli.train.VersionEvaluation;
+import org.zdict.engine.HoldoutFrom;
+import org.zdict.engine.Measurement;
+import org.zdict.engine.Publisher;
+import org.zdict.engine.SampleSet;
+import org.zdict.engine.Sampler;
+import org.zdict.engine.Sizes;
+import org.zdict.engine.VersionEvaluation;
 import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistry;
@@ -132,7 +133,7 @@ public final class EvalCommand implements Callable<Integer> {
         if (events.holdout().isEmpty()) {
             throw new CliException("No events in " + String.join(", ", events.inputs()));
         }
-        VersionEvaluation evaluation = new VersionEvaluation(events.holdout(), batchSizes);
+        VersionEvaluation evaluation = new VersionEvaluation(events.holdout(), batchSizes, TimingProperties.read());
         List<Measurement> lz4 = evaluation.lz4();
         List<Measurement> zstd = evaluation.zstd(info.level());
         List<Measurement> now = evaluation.dictionary(dictionary.content(), info.level());
@@ -195,7 +196,8 @@ public final class EvalCommand implements Callable<Integer> {
             out.flush();
             return;
         }
-        VersionEvaluation evaluation = new VersionEvaluation(newest, List.of(batchSizes.get(0)));
+        VersionEvaluation evaluation =
+                new VersionEvaluation(newest, List.of(batchSizes.get(0)), TimingProperties.read());
         Measurement current =
                 evaluation.dictionary(dictionary.content(), info.level()).get(0);
         Measurement fresh = evaluation.dictionary(candidate, info.level()).get(0);

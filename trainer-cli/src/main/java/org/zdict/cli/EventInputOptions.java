@@ -5,8 +5,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.zdict.RegistryLocationException;
-import org.zdict.cli.input.EventInput;
-import org.zdict.cli.input.TopicSampling;
+import org.zdict.engine.input.EventInput;
+import org.zdict.engine.input.TopicInput;
+import org.zdict.engine.input.TopicSampling;
 import org.zdict.internal.Locations;
 import org.zdict.kafka.internal.KafkaLocation;
 import org.zdict.registry.DictionaryRegistry;
@@ -88,7 +89,7 @@ public final class EventInputOptions {
         TopicSampling sampling = new TopicSampling(kafkaRecords, kafkaSince, MAX_TOPIC_BYTES, needed);
         for (String name : names()) {
             if (KafkaLocation.isKafka(name)) {
-                expanded.add(EventInput.ofTopic(topic(name), sampling, registry));
+                expanded.add(TopicInput.of(topic(name), sampling, registry));
             } else {
                 expanded.addAll(EventInput.expand(List.of(name)));
             }

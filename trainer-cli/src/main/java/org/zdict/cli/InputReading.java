@@ -4,10 +4,14 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
-import org.zdict.cli.input.EventInput;
-import org.zdict.cli.input.MalformedEventException;
-import org.zdict.cli.train.SampleSet;
-import org.zdict.cli.train.Sampler;
+import java.util.function.Consumer;
+import org.zdict.engine.ProgressListener;
+import org.zdict.engine.SampleSet;
+import org.zdict.engine.Sampler;
+import org.zdict.engine.TrainingEngine;
+import org.zdict.engine.TrainingPlan;
+import org.zdict.engine.input.EventInput;
+import org.zdict.engine.input.MalformedEventException;
 
 /** Reads the inputs of train, eval and demo, reporting skipped events on standard error. */
 final class InputReading {
@@ -18,10 +22,26 @@ final class InputReading {
 
     private InputReading() {}
 
-    static SampleSet read(Sampler sampler, List<EventInput> inputs, Progress.Factory progress, PrintWriter err)
+    /** Samples a training plan's inputs through the engine. */
+    static SampleSet read(TrainingPlan plan, ProgressListener progress, PrintWriter err) throws IOException {
+        return read(skipped -> new TrainingEngine(progress, skipped).sample(plan), err);
+    }
+
+    /** Samples {@code inputs} with {@code sampler} (eval's: every event held out). */
+    static SampleSet read(Sampler sampler, List<EventInput> inputs, ProgressListener progress, PrintWriter err)
             throws IOException {
+        return read(skipped -> sampler.read(inputs, System.in, progress, skipped), err);
+    }
+
+    /** Reads a sample, telling {@code skipped} about every malformed event skipped. */
+    @FunctionalInterface
+    private interface Sampling {
+        SampleSet read(Consumer<MalformedEventException> skipped) throws IOException;
+    }
+
+    private static SampleSet read(Sampling sampling, PrintWriter err) throws IOException {
         UndecodableValues undecodable = new UndecodableValues();
-        SampleSet samples = readReporting(sampler, inputs, progress, err, undecodable);
+        SampleSet samples = readReporting(sampling, err, undecodable);
         long skipped = samples.skipped() + samples.oversized();
         if (skipped > 0) {
             err.printf(
@@ -49,19 +69,24 @@ final class InputReading {
         return samples;
     }
 
-    private static SampleSet readReporting(
-            Sampler sampler,
-            List<EventInput> inputs,
-            Progress.Factory progress,
-            PrintWriter err,
-            UndecodableValues undecodable)
+    /** The engine's message, saying how this command is given a registry where one was missing. */
+    static String describe(MalformedEventException malformed) {
+        String message = malformed.getMessage();
+        if (!malformed.lacksRegistry()) {
+            return message;
+        }
+        return message.substring(0, message.length() - MalformedEventException.NO_REGISTRY.length())
+                + "; give --registry to decode such values";
+    }
+
+    private static SampleSet readReporting(Sampling sampling, PrintWriter err, UndecodableValues undecodable)
             throws IOException {
         int[] skipped = {0};
         try {
-            return sampler.read(inputs, System.in, progress, malformed -> {
+            return sampling.read(malformed -> {
                 undecodable.add(malformed);
                 if (++skipped[0] <= MAX_REPORTED_SKIPS) {
-                    err.println("zdict: skipped: " + malformed.getMessage());
+                    err.println("zdict: skipped: " + describe(malformed));
                 } else if (skipped[0] == MAX_REPORTED_SKIPS + 1) {
                     err.println("zdict: skipping more malformed events without reporting each");
                 }

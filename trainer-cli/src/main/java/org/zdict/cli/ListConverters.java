@@ -8,7 +8,7 @@ import java.time.format.DateTimeParseException;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.zdict.cli.train.Sizes;
+import org.zdict.engine.Sizes;
 import org.zdict.internal.ZstdLevels;
 import org.zdict.train.DictionaryTrainer;
 import picocli.CommandLine.ITypeConverter;
@@ -110,7 +110,7 @@ final class ListConverters {
         @Override
         public java.time.Duration convert(String value) {
             try {
-                return org.zdict.cli.retrain.Durations.parse(value);
+                return org.zdict.engine.retrain.Durations.parse(value);
             } catch (IllegalArgumentException e) {
                 throw new TypeConversionException(e.getMessage());
             }

@@ -1,7 +1,7 @@
 package org.zdict.cli;
 
-import org.zdict.cli.train.Sizes;
 import org.zdict.codec.ZdictCodec;
+import org.zdict.engine.Sizes;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;

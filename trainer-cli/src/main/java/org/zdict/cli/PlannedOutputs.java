@@ -6,9 +6,9 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
-import org.zdict.cli.train.ReportChart;
-import org.zdict.cli.train.ReportJson;
-import org.zdict.cli.train.TrainingReport;
+import org.zdict.cli.report.ReportChart;
+import org.zdict.cli.report.ReportJson;
+import org.zdict.engine.TrainingReport;
 import org.zdict.registry.DictionaryInfo;
 
 /**

@@ -4,44 +4,19 @@ import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
+import org.zdict.engine.ProgressListener;
 
 /**
- * A progress bar on standard error while reading samples and training, shown only when zdict runs in
- * a terminal (never in pipes, logs or tests).
+ * The training engine's progress as a bar on standard error, shown only when zdict runs in a terminal
+ * (never in pipes, logs or tests).
  */
-public interface Progress extends AutoCloseable {
-    void stepBy(long n);
-
-    void setExtraMessage(String message);
-
-    @Override
-    void close();
-
-    /** Creates progress bars, or silent ones when not attached to a terminal. */
-    interface Factory {
-        /**
-         * @param max the total, or -1 when unknown
-         * @param unit e.g. "MB"
-         * @param unitSize how many steps one unit is
-         */
-        Progress start(String task, long max, String unit, long unitSize);
-    }
-
-    Factory NONE = (task, max, unit, unitSize) -> new Progress() {
-        @Override
-        public void stepBy(long n) {}
-
-        @Override
-        public void setExtraMessage(String message) {}
-
-        @Override
-        public void close() {}
-    };
+final class Progress {
+    private Progress() {}
 
     /** Bars on standard error if it is a terminal and {@code quiet} is off; silent otherwise. */
-    static Factory forTerminal(boolean quiet) {
+    static ProgressListener forTerminal(boolean quiet) {
         if (quiet || System.console() == null) {
-            return NONE;
+            return ProgressListener.NONE;
         }
         return (task, max, unit, unitSize) -> {
             ProgressBar bar = new ProgressBarBuilder()
@@ -53,7 +28,7 @@ public interface Progress extends AutoCloseable {
                     .setConsumer(new ConsoleProgressBarConsumer(System.err))
                     .showSpeed()
                     .build();
-            return new Progress() {
+            return new ProgressListener.Task() {
                 @Override
                 public void stepBy(long n) {
                     bar.stepBy(n);

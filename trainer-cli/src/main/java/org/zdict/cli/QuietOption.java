@@ -1,5 +1,6 @@
 package org.zdict.cli;
 
+import org.zdict.engine.ProgressListener;
 import picocli.CommandLine.Option;
 
 /** {@code -q}: no progress bars, for the commands that draw them ({@code demo}, {@code train}, {@code eval}). */
@@ -9,7 +10,7 @@ public final class QuietOption {
             description = "No progress bars.")
     boolean quiet;
 
-    Progress.Factory progress() {
+    ProgressListener progress() {
         return Progress.forTerminal(quiet);
     }
 }

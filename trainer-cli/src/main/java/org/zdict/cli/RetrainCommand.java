@@ -11,16 +11,17 @@ import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import org.zdict.ActiveVersionChangedException;
 import org.zdict.RegistryNotFoundException;
-import org.zdict.cli.retrain.Decision;
-import org.zdict.cli.retrain.Reference;
-import org.zdict.cli.retrain.RetrainPolicy;
-import org.zdict.cli.retrain.RetrainReport;
-import org.zdict.cli.retrain.Verdict;
-import org.zdict.cli.train.CandidateResult;
-import org.zdict.cli.train.HoldoutFrom;
-import org.zdict.cli.train.Measurement;
-import org.zdict.cli.train.SampleSet;
-import org.zdict.cli.train.VersionEvaluation;
+import org.zdict.cli.report.RetrainOutcome;
+import org.zdict.cli.report.RetrainReport;
+import org.zdict.engine.CandidateResult;
+import org.zdict.engine.HoldoutFrom;
+import org.zdict.engine.Measurement;
+import org.zdict.engine.Publisher;
+import org.zdict.engine.SampleSet;
+import org.zdict.engine.VersionEvaluation;
+import org.zdict.engine.retrain.Decision;
+import org.zdict.engine.retrain.Reference;
+import org.zdict.engine.retrain.RetrainPolicy;
 import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistry;
@@ -152,7 +153,8 @@ public final class RetrainCommand implements Callable<Integer> {
             SampleSet samples = run.measured().samples();
             CandidateResult candidate = run.measured().choice().chosen();
             int level = candidate.point().level();
-            VersionEvaluation evaluation = new VersionEvaluation(samples.holdout(), List.of(1));
+            VersionEvaluation evaluation =
+                    new VersionEvaluation(samples.holdout(), List.of(1), TimingProperties.read());
             Measurement candidateNow =
                     evaluation.dictionary(candidate.dictionary(), level).get(0);
             Reference reference = active == null
@@ -165,9 +167,10 @@ public final class RetrainCommand implements Callable<Integer> {
 
             Instant now = clock.instant();
             OptionalInt activeNow = target.activeVersion(name);
-            Verdict verdict = activeNow.equals(activeBefore)
-                    ? policy.judge(candidateNow.ratio(), candidateNow.compressMBps(), reference, now)
-                    : new Verdict(
+            RetrainOutcome verdict = activeNow.equals(activeBefore)
+                    ? RetrainOutcome.of(
+                            policy.judge(candidateNow.ratio(), candidateNow.compressMBps(), reference, now), policy)
+                    : new RetrainOutcome(
                             Decision.KEPT,
                             "the active version changed from " + describe(activeBefore) + " to " + describe(activeNow)
                                     + " while this run trained (another scheduler?); nothing changed",
@@ -267,11 +270,11 @@ public final class RetrainCommand implements Callable<Integer> {
      * The verdict when the active version changed between the decision and the activation: the
      * candidate was published (or was identical to a version already there) but is not activated.
      */
-    private static Verdict lostRace(Verdict decided, int published, OptionalInt before, OptionalInt now) {
+    private static RetrainOutcome lostRace(RetrainOutcome decided, int published, OptionalInt before, OptionalInt now) {
         String what = now.equals(OptionalInt.of(published))
                 ? "another run promoted the same dictionary, version " + published + ", in the meantime"
                 : "version " + published + " was published and stays available, not active";
-        return new Verdict(
+        return new RetrainOutcome(
                 Decision.KEPT,
                 "the candidate earned its place, but the active version changed from " + describe(before) + " to "
                         + describe(now) + " between this run's decision and its activation (another scheduler?): "

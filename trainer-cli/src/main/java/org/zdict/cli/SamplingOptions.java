@@ -1,6 +1,6 @@
 package org.zdict.cli;
 
-import org.zdict.cli.input.OnError;
+import org.zdict.engine.input.OnError;
 import picocli.CommandLine.Option;
 
 /**

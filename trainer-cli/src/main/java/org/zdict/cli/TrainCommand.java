@@ -6,7 +6,9 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.zdict.RegistryNotFoundException;
-import org.zdict.cli.train.TrainingReport;
+import org.zdict.engine.ProgressListener;
+import org.zdict.engine.Publisher;
+import org.zdict.engine.TrainingReport;
 import org.zdict.registry.DictionaryRegistry;
 import org.zdict.registry.SubjectNames;
 import picocli.CommandLine.Command;
@@ -72,7 +74,7 @@ public final class TrainCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Progress.Factory progress = quiet.progress();
+        ProgressListener progress = quiet.progress();
 
         // Every output is checked before any work, and the registry is changed last: a command that
         // fails leaves no new version behind.

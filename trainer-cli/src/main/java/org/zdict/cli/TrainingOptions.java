@@ -1,10 +1,11 @@
 package org.zdict.cli;
 
 import java.util.List;
-import org.zdict.cli.train.GridSettings;
-import org.zdict.cli.train.HoldoutFrom;
-import org.zdict.cli.train.Objective;
-import org.zdict.cli.train.Sampler;
+import org.zdict.engine.GridSettings;
+import org.zdict.engine.HoldoutFrom;
+import org.zdict.engine.Objective;
+import org.zdict.engine.TrainingPlan;
+import org.zdict.engine.input.EventInput;
 import picocli.CommandLine;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -14,8 +15,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * How {@code zdict train} samples, trains and chooses: the grid, the sample limits, the hold-out and the
- * objective. The one place their defaults are written: {@code train} takes them as options, {@code demo}
- * runs with {@link #defaults()}.
+ * objective, as options that become the engine's {@link TrainingPlan}. Their defaults are the plan's
+ * ({@link TrainingPlan.Builder}); {@code TrainingOptionsTest} keeps the two equal. {@code train} takes
+ * them as options, {@code demo} runs with {@link #defaults()}.
  */
 public final class TrainingOptions {
     @Spec(Spec.Target.MIXEE)
@@ -151,8 +153,25 @@ public final class TrainingOptions {
         }
     }
 
-    Sampler sampler() {
-        return new Sampler(maxSamples, maxSampleBytes, holdout, holdoutFrom, sampling.seed, sampling.onError);
+    /** The engine's plan for {@code inputs}: every option as given, the timing from system properties. */
+    TrainingPlan plan(List<EventInput> inputs) {
+        return TrainingPlan.builder(inputs)
+                .dictSizes(dictSizes)
+                .levels(levels)
+                .batchSizes(batchSizes)
+                .objective(objective)
+                .minMbps(minMbps)
+                .threads(threads)
+                .producerBatch(producerBatch)
+                .maxCpuVsLz4(maxCpuVsLz4)
+                .maxSamples(maxSamples)
+                .maxSampleBytes(maxSampleBytes)
+                .holdout(holdout)
+                .holdoutFrom(holdoutFrom)
+                .seed(sampling.seed)
+                .onError(sampling.onError)
+                .timing(TimingProperties.read())
+                .build();
     }
 
     GridSettings grid() {

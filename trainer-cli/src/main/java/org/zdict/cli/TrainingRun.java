@@ -2,22 +2,23 @@ package org.zdict.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.zdict.cli.input.EventInput;
-import org.zdict.cli.train.GridPoint;
-import org.zdict.cli.train.GridSearch;
-import org.zdict.cli.train.HoldoutFrom;
-import org.zdict.cli.train.ReportTable;
-import org.zdict.cli.train.SampleSet;
-import org.zdict.cli.train.TrainingReport;
+import org.zdict.cli.report.ReportTable;
+import org.zdict.engine.GridSearch;
+import org.zdict.engine.ProgressListener;
+import org.zdict.engine.SampleSet;
+import org.zdict.engine.TrainingEngine;
+import org.zdict.engine.TrainingPlan;
+import org.zdict.engine.TrainingReport;
+import org.zdict.engine.TrainingResult;
+import org.zdict.engine.input.EventInput;
 import org.zdict.registry.DictionaryRegistry;
-import org.zdict.train.DictionaryTrainer;
 
 /**
- * What {@code train} and {@code retrain} share: read the inputs, train and measure the grid, print its
- * table, and, with the latest events held out, train the chosen point again on every sample.
+ * What {@code train} and {@code retrain} share: plan a training run from the options, run it through the
+ * engine, and print its table (and, with the latest events held out, that the chosen point was trained
+ * again on every sample).
  *
  * @param inputs what was read
  * @param measured the grid search as measured: its dictionaries never saw the held-out events
@@ -34,39 +35,29 @@ record TrainingRun(List<EventInput> inputs, TrainingReport measured, TrainingRep
             EventInputOptions inputs,
             DictionaryRegistry decoding,
             TrainingOptions training,
-            Progress.Factory progress,
+            ProgressListener progress,
             PrintWriter out,
             PrintWriter err)
             throws IOException {
         List<EventInput> eventInputs = inputs.expand(decoding, GridSearch.MIN_EVENTS);
-        SampleSet samples = InputReading.read(training.sampler(), eventInputs, progress, err);
-        TrainingReport report = new GridSearch(training.grid()).run(samples, progress);
-        ReportTable.print(report, out);
-        TrainingReport chosen =
-                training.holdoutFrom() == HoldoutFrom.LATEST ? retrainOnEverySample(report, samples, out) : report;
-        return new TrainingRun(eventInputs, report, chosen);
+        TrainingPlan plan = training.plan(eventInputs);
+        SampleSet samples = InputReading.read(plan, progress, err);
+        TrainingResult result = new TrainingEngine(progress, skipped -> {}).train(plan, samples);
+        ReportTable.print(result.measured(), out);
+        if (result.retrainedOnEverySample()) {
+            out.printf(
+                    Locale.ROOT,
+                    "Retrained %s on all %d sampled events, the latest included; the held-out figures above estimate"
+                            + " the events that come next.%n",
+                    result.chosen().choice().chosen().point().label(),
+                    samples.train().size() + samples.holdout().size());
+        }
+        return new TrainingRun(eventInputs, result.measured(), result.chosen());
     }
 
     /** "zdict train: a.jsonl, b.jsonl", the chart's title. */
     String title(String command) {
         return command + ": "
                 + String.join(", ", inputs.stream().map(EventInput::shortName).toList());
-    }
-
-    /**
-     * With the latest events held out, the grid's dictionaries never saw them: the chosen point is
-     * trained again on the whole sample, so the published dictionary knows the newest events too.
-     */
-    private static TrainingReport retrainOnEverySample(TrainingReport report, SampleSet samples, PrintWriter out) {
-        GridPoint point = report.choice().chosen().point();
-        List<byte[]> every = new ArrayList<>(samples.train());
-        every.addAll(samples.holdout());
-        out.printf(
-                Locale.ROOT,
-                "Retrained %s on all %d sampled events, the latest included; the held-out figures above estimate"
-                        + " the events that come next.%n",
-                point.label(),
-                every.size());
-        return report.withChosenDictionary(DictionaryTrainer.train(every, point.dictSize(), point.level()));
     }
 }

@@ -8,7 +8,7 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.zdict.DictionaryMismatchException;
 import org.zdict.UnknownDictionaryVersionException;
-import org.zdict.cli.input.MalformedEventException;
+import org.zdict.engine.input.MalformedEventException;
 
 /**
  * The record values of topics that could not be decoded, counted by why: versions the registry does

@@ -34,10 +34,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.zdict.cli.input.TopicReader;
-import org.zdict.cli.input.TopicRecord;
-import org.zdict.cli.input.TopicSampling;
 import org.zdict.codec.ZdictCodec;
+import org.zdict.engine.ProgressListener;
+import org.zdict.engine.input.TopicReader;
+import org.zdict.engine.input.TopicRecord;
+import org.zdict.engine.input.TopicSampling;
 import org.zdict.kafka.Broker;
 import org.zdict.kafka.ZdictSerdeConfig;
 import org.zdict.kafka.ZdictSerializer;
@@ -279,7 +280,8 @@ class KafkaInputIT {
         send("ordered", 3, t0, values);
         KafkaLocation location = KafkaLocation.parse(topic("ordered"));
 
-        List<TopicRecord> newest = new TopicReader(location, new TopicSampling(20, null, 1 << 20)).read(Progress.NONE);
+        List<TopicRecord> newest =
+                new TopicReader(location, new TopicSampling(20, null, 1 << 20)).read(ProgressListener.NONE);
         List<String> read = newest.stream()
                 .map(r -> new String(r.value(), StandardCharsets.UTF_8))
                 .toList();
@@ -291,7 +293,7 @@ class KafkaInputIT {
 
         List<TopicRecord> since = new TopicReader(
                         location, new TopicSampling(1000, java.time.Instant.ofEpochMilli(t0 + 85), 1 << 20))
-                .read(Progress.NONE);
+                .read(ProgressListener.NONE);
         assertEquals(5, since.size());
         assertEquals(t0 + 85, since.get(0).timestamp());
         assertTrue(groups().stream().noneMatch(g -> g.startsWith("zdict")), groups().toString());

@@ -4,13 +4,13 @@ import java.util.List;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.zdict.cli.codec.BlockCodec;
-import org.zdict.cli.codec.GzipCodec;
-import org.zdict.cli.codec.Lz4Codec;
-import org.zdict.cli.codec.NoneCodec;
-import org.zdict.cli.codec.SnappyCodec;
-import org.zdict.cli.codec.ZdictBlockCodec;
-import org.zdict.cli.codec.ZstdJniCodec;
+import org.zdict.engine.codec.BlockCodec;
+import org.zdict.engine.codec.GzipCodec;
+import org.zdict.engine.codec.Lz4Codec;
+import org.zdict.engine.codec.NoneCodec;
+import org.zdict.engine.codec.SnappyCodec;
+import org.zdict.engine.codec.ZdictBlockCodec;
+import org.zdict.engine.codec.ZstdJniCodec;
 
 /**
  * Builds a codec from its label. Labels: {@code none}, {@code lz4}, {@code lz4hc}, {@code snappy},

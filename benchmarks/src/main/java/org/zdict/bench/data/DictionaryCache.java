@@ -1,7 +1,6 @@
 package org.zdict.bench.data;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,9 +9,15 @@ import java.nio.file.StandardCopyOption;
 import java.util.OptionalInt;
 import org.zdict.bench.codec.Codecs.DictionarySpec;
 import org.zdict.bench.codec.Codecs.TrainedDictionary;
-import org.zdict.cli.ZdictCommand;
+import org.zdict.engine.Publisher;
+import org.zdict.engine.Timing;
+import org.zdict.engine.TrainingEngine;
+import org.zdict.engine.TrainingPlan;
+import org.zdict.engine.TrainingResult;
+import org.zdict.engine.input.EventInput;
 import org.zdict.registry.Dictionary;
 import org.zdict.registry.DirectoryDictionaryRegistry;
+import org.zdict.registry.SubjectNames;
 import org.zdict.train.DictionaryTrainer;
 
 /**
@@ -22,9 +27,9 @@ import org.zdict.train.DictionaryTrainer;
  * whenever {@link DictionaryTrainer} changes what it produces, so no run reuses a stale dictionary).
  *
  * <p>A fixed size and level is trained with {@link DictionaryTrainer}. {@link
- * DictionarySpec#CHOSEN_BY_TRAINER} runs the product's own {@code zdict train} with its default
- * settings on the training events alone (it holds out a fifth of them to choose by), into a registry
- * folder next to the other dictionaries, with its report as {@code report.json}.
+ * DictionarySpec#CHOSEN_BY_TRAINER} runs the training engine ({@link TrainingEngine}) with {@code zdict
+ * train}'s default plan on the training events alone (it holds out a fifth of them to choose by), and
+ * publishes its choice into a registry folder next to the other dictionaries.
  */
 public final class DictionaryCache {
     private DictionaryCache() {}
@@ -47,7 +52,7 @@ public final class DictionaryCache {
                 "%s-t%d-%dk-l%d.dict", split.dataset(), split.training().size(), spec.size() / 1024, spec.level()));
     }
 
-    /** The registry folder {@code zdict train} publishes its choice for this split into. */
+    /** The registry folder the trainer's choice for this split is published into. */
     public static Path registryFor(EventSplit split) {
         return folder().resolve(String.format(
                 "%s-t%d-trained", split.dataset(), split.training().size()));
@@ -78,35 +83,34 @@ public final class DictionaryCache {
             if (cached != null) {
                 return cached;
             }
-            Files.createDirectories(registry);
-            Path events = registry.resolve("training-events.jsonl");
-            try (OutputStream out = Files.newOutputStream(events)) {
-                for (byte[] event : split.training()) {
-                    out.write(event);
-                    out.write('\n');
-                }
+            TrainingPlan plan = TrainingPlan.builder(EventInput.ofEvents(
+                            split.dataset(), split.training().iterator()))
+                    .timing(timing())
+                    .build();
+            TrainingResult result = new TrainingEngine().run(plan);
+            try (DirectoryDictionaryRegistry target = DirectoryDictionaryRegistry.open(registry)) {
+                Publisher.publish(target, SubjectNames.DEFAULT, result.chosen(), true, "zdict benchmarks");
             }
-            int exit = ZdictCommand.commandLine()
-                    .execute(
-                            "train",
-                            "--quiet",
-                            "--input",
-                            events.toString(),
-                            "--registry",
-                            registry.toString(),
-                            "--activate",
-                            "--report-json",
-                            registry.resolve("report.json").toString());
-            Files.delete(events);
             TrainedDictionary chosen = active(registry);
-            if (exit != ZdictCommand.EXIT_OK || chosen == null) {
+            if (chosen == null) {
                 throw new IllegalStateException(
-                        "zdict train failed (exit " + exit + ") for " + split.dataset() + " into " + registry);
+                        "No active dictionary in " + registry + " after training " + split.dataset());
             }
             return chosen;
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot train into " + registry, e);
         }
+    }
+
+    /**
+     * The engine's default timing, shortened by the properties {@code zdict.timing.rounds} and {@code
+     * zdict.timing.round.millis} where speeds do not matter (the tests), as for the {@code zdict} command.
+     */
+    private static Timing timing() {
+        return new Timing(
+                Integer.getInteger("zdict.timing.rounds", Timing.DEFAULT.rounds()),
+                Long.getLong("zdict.timing.round.millis", Timing.DEFAULT.roundMillis()),
+                false);
     }
 
     private static TrainedDictionary active(Path registryFolder) {

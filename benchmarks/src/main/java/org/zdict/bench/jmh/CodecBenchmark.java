@@ -17,7 +17,7 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.zdict.bench.codec.Codecs;
 import org.zdict.bench.data.DictionaryCache;
 import org.zdict.bench.data.EventSplit;
-import org.zdict.cli.codec.BlockCodec;
+import org.zdict.engine.codec.BlockCodec;
 
 /**
  * Compression and decompression of held-out event batches, one batch per operation, cycling through

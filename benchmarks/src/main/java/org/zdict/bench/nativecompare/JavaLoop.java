@@ -12,7 +12,7 @@ import java.util.Arrays;
 import java.util.Locale;
 import org.zdict.bench.codec.Codecs;
 import org.zdict.bench.codec.Codecs.TrainedDictionary;
-import org.zdict.cli.codec.BlockCodec;
+import org.zdict.engine.codec.BlockCodec;
 
 /**
  * The Java twin of {@code zdict_cbench.c}: the same file, the same loop (64 calls between clock

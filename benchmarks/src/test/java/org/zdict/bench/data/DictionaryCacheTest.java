@@ -2,7 +2,6 @@ package org.zdict.bench.data;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -55,18 +54,17 @@ class DictionaryCacheTest {
     }
 
     @Test
-    void trainerChoiceComesFromZdictTrainAndIsReused() throws Exception {
+    void trainerChoiceComesFromTheTrainingEngineAndIsReused() throws Exception {
         TrainedDictionary chosen = DictionaryCache.dictionary(SPLIT, DictionarySpec.CHOSEN_BY_TRAINER);
         // zdict train's default grid: levels 1, 3, 5 and sizes up to 512 KiB.
         assertTrue(Set.of(1, 3, 5).contains(chosen.level()), "level " + chosen.level());
         assertTrue(chosen.content().length > 0 && chosen.content().length <= 512 * 1024);
 
         Path registryFolder = DictionaryCache.registryFor(SPLIT);
-        assertTrue(Files.isRegularFile(registryFolder.resolve("report.json")));
-        assertFalse(Files.exists(registryFolder.resolve("training-events.jsonl")));
         try (DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(registryFolder)) {
             assertEquals(1, registry.list().size());
             assertArrayEquals(chosen.content(), registry.get(1).content());
+            assertEquals("zdict benchmarks", registry.get(1).info().metadata().get("trainedBy"));
         }
 
         TrainedDictionary again = DictionaryCache.dictionary(SPLIT, DictionarySpec.CHOSEN_BY_TRAINER);

@@ -17,7 +17,7 @@ import org.zdict.cli.CliException;
 import org.zdict.cli.RegistryOption;
 import org.zdict.cli.SubjectOption;
 import org.zdict.cli.ZdictCommand;
-import org.zdict.cli.retrain.Durations;
+import org.zdict.engine.retrain.Durations;
 import org.zdict.kafka.KafkaRegistryConfig;
 import org.zdict.kafka.KafkaRegistryProvider;
 import org.zdict.registry.DictionaryInfo;

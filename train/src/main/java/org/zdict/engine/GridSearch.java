@@ -1,0 +1,167 @@
+package org.zdict.engine;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.zdict.ZdictException;
+import org.zdict.engine.codec.BlockCodec;
+import org.zdict.engine.codec.GzipCodec;
+import org.zdict.engine.codec.KafkaLz4Codec;
+import org.zdict.engine.codec.Lz4Codec;
+import org.zdict.engine.codec.SnappyCodec;
+import org.zdict.engine.codec.ZdictBlockCodec;
+import org.zdict.engine.codec.ZstdJniCodec;
+import org.zdict.train.DictionaryTrainer;
+
+/**
+ * Trains one dictionary per grid point on the training events, measures each on the held-out events
+ * next to the baselines, and chooses one by the objective.
+ */
+public final class GridSearch {
+    private final GridSettings settings;
+    private final Meter meter;
+
+    /** The fewest events training works with: 8 to train on, and some held out. */
+    public static final int MIN_EVENTS = 10;
+
+    public GridSearch(GridSettings settings, Timing timing) {
+        this(settings, new Meter(timing));
+    }
+
+    GridSearch(GridSettings settings, Meter meter) {
+        this.settings = settings;
+        this.meter = meter;
+    }
+
+    public TrainingReport run(SampleSet samples, ProgressListener progress) {
+        long begin = System.nanoTime();
+        if (samples.train().size() < 8 || samples.holdout().isEmpty()) {
+            throw new ZdictException("Too few events to train on: " + samples.eventsRead() + " read, at least "
+                    + MIN_EVENTS + " are needed (and thousands work best)");
+        }
+        List<GridPoint> points = settings.points();
+        List<byte[]> dictionaries = new ArrayList<>();
+        List<Long> trainMillis = new ArrayList<>();
+        List<String> failures = new ArrayList<>();
+        train(samples, points, dictionaries, trainMillis, failures, progress);
+
+        List<Batches> batches = settings.batchSizes().stream()
+                .map(size -> Batches.of(samples.holdout(), size))
+                .toList();
+        List<BaselineResult> baselines = new ArrayList<>();
+        List<CandidateResult> candidates = new ArrayList<>();
+        int steps = 3 + settings.levels().size() + points.size() + (settings.cpuCeiling() ? 1 : 0);
+        Optional<CpuCeiling> ceiling = Optional.empty();
+        try (ProgressListener.Task bar = progress.start("Evaluating", steps, "", 1)) {
+            baselines.add(measureBaseline(Lz4Codec.fast(), batches, bar));
+            Batches producerBatches = Batches.of(samples.holdout(), settings.producerBatch());
+            Measurement kafkaLz4Before = settings.cpuCeiling() ? measureKafkaLz4(producerBatches, bar) : null;
+            baselines.add(measureBaseline(new SnappyCodec(), batches, bar));
+            baselines.add(measureBaseline(new GzipCodec(), batches, bar));
+            for (int level : settings.levels()) {
+                baselines.add(measureBaseline(ZstdJniCodec.plain("zstd-" + level, level), batches, bar));
+            }
+            for (int i = 0; i < points.size(); i++) {
+                byte[] dictionary = dictionaries.get(i);
+                if (dictionary != null) {
+                    GridPoint point = points.get(i);
+                    bar.setExtraMessage(point.label());
+                    List<Measurement> measurements = new ArrayList<>();
+                    try (ZdictBlockCodec codec = new ZdictBlockCodec(point.label(), point.level(), dictionary)) {
+                        for (Batches b : batches) {
+                            measurements.add(meter.measure(codec, b));
+                        }
+                    }
+                    candidates.add(new CandidateResult(point, dictionary, trainMillis.get(i), measurements));
+                }
+                bar.stepBy(1);
+            }
+            if (settings.cpuCeiling()) {
+                // Measured again once the JIT has run the whole grid: the cheaper of the two counts, as the
+                // fastest round does in Meter, so a cold first measurement never loosens the ceiling.
+                Measurement kafkaLz4After = measureKafkaLz4(producerBatches, bar);
+                Measurement kafkaLz4 = kafkaLz4After.compressNanos() <= kafkaLz4Before.compressNanos()
+                        ? kafkaLz4After
+                        : kafkaLz4Before;
+                ceiling = Optional.of(new CpuCeiling(settings.maxCpuVsLz4(), kafkaLz4));
+                bar.stepBy(1);
+            }
+        }
+        if (candidates.isEmpty()) {
+            throw new ZdictException("zstd could not train any dictionary of the grid: " + String.join("; ", failures));
+        }
+        TrainingReport partial = new TrainingReport(samples, settings, candidates, failures, baselines, null, 0);
+        Objective.Choice choice =
+                settings.objective().choose(candidates, settings.minMbps(), partial.baseline("lz4"), ceiling);
+        return new TrainingReport(
+                samples, settings, candidates, failures, baselines, choice, (System.nanoTime() - begin) / 1_000_000);
+    }
+
+    private Measurement measureKafkaLz4(Batches producerBatches, ProgressListener.Task bar) {
+        bar.setExtraMessage("kafka-lz4");
+        try (KafkaLz4Codec kafkaLz4 = new KafkaLz4Codec()) {
+            return meter.measure(kafkaLz4, producerBatches);
+        }
+    }
+
+    private void train(
+            SampleSet samples,
+            List<GridPoint> points,
+            List<byte[]> dictionaries,
+            List<Long> trainMillis,
+            List<String> failures,
+            ProgressListener progress) {
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, settings.threads()));
+        try (ProgressListener.Task bar = progress.start("Training", points.size(), "", 1)) {
+            List<Future<byte[]>> futures = new ArrayList<>();
+            List<long[]> millis = new ArrayList<>();
+            for (GridPoint point : points) {
+                long[] took = new long[1];
+                millis.add(took);
+                futures.add(pool.submit(() -> {
+                    long start = System.nanoTime();
+                    try {
+                        return DictionaryTrainer.train(samples.train(), point.dictSize(), point.level());
+                    } finally {
+                        took[0] = (System.nanoTime() - start) / 1_000_000;
+                        bar.stepBy(1);
+                    }
+                }));
+            }
+            for (int i = 0; i < points.size(); i++) {
+                try {
+                    dictionaries.add(futures.get(i).get());
+                } catch (ExecutionException e) {
+                    Throwable cause = e.getCause();
+                    if (!(cause instanceof ZdictException)) {
+                        throw new ZdictException("Training " + points.get(i).label() + " failed: " + cause, cause);
+                    }
+                    dictionaries.add(null);
+                    failures.add(points.get(i).label() + ": " + cause.getMessage());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new ZdictException("Interrupted while training", e);
+                }
+                trainMillis.add(millis.get(i)[0]);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private BaselineResult measureBaseline(BlockCodec codec, List<Batches> batches, ProgressListener.Task bar) {
+        bar.setExtraMessage(codec.name());
+        List<Measurement> measurements = new ArrayList<>();
+        try (codec) {
+            for (Batches b : batches) {
+                measurements.add(meter.measure(codec, b));
+            }
+        }
+        bar.stepBy(1);
+        return new BaselineResult(codec.name(), measurements);
+    }
+}

@@ -1,0 +1,185 @@
+package org.zdict.engine;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * How one grid point is chosen, always on the held-out events at the primary batch size and only among
+ * points that compress at least as fast as the speed floor. The rules use no knowledge of any
+ * particular data set.
+ */
+public enum Objective {
+    /** The highest held-out ratio. */
+    RATIO,
+    /**
+     * The cheapest point (lowest level, then smallest dictionary) whose ratio is within {@link
+     * #BALANCED_TOLERANCE} of the best: nearly the best ratio, without paying for a slower level or a
+     * larger dictionary that buys almost nothing.
+     */
+    BALANCED,
+    /** The fastest compression among points within {@link #SPEED_TOLERANCE} of the best ratio. */
+    SPEED;
+
+    public static final double BALANCED_TOLERANCE = 0.03;
+    public static final double SPEED_TOLERANCE = 0.10;
+    /** When no point reaches the speed floor: the best ratio among points this close to the fastest. */
+    public static final double FALLBACK_SPEED_TOLERANCE = 0.10;
+
+    /** Lowest level, then smallest dictionary: the cheaper point by the grid's own axes. */
+    private static final Comparator<CandidateResult> CHEAPEST = Comparator.comparingInt(
+                    (CandidateResult c) -> c.point().level())
+            .thenComparingInt(c -> c.point().dictSize());
+
+    /**
+     * The chosen point and why.
+     *
+     * @param reason the rule that chose it and the figures it compared
+     * @param cpu for {@code balanced} under a CPU ceiling: what the ceiling did to the choice
+     */
+    public record Choice(CandidateResult chosen, ChoiceReason reason, Optional<CpuTrade> cpu) {
+        public Choice(CandidateResult chosen, ChoiceReason reason) {
+            this(chosen, reason, Optional.empty());
+        }
+    }
+
+    public String label() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** The label, as the command line spells it ({@code --objective balanced}, its help and errors). */
+    @Override
+    public String toString() {
+        return label();
+    }
+
+    public Choice choose(List<CandidateResult> candidates, double minMbps, Optional<BaselineResult> lz4) {
+        return choose(candidates, minMbps, lz4, Optional.empty());
+    }
+
+    /**
+     * @param ceiling for {@code balanced}: the most compression CPU per event a choice may cost, against
+     *     Kafka's lz4 on the producer's batches (ignored by the other objectives)
+     */
+    public Choice choose(
+            List<CandidateResult> candidates,
+            double minMbps,
+            Optional<BaselineResult> lz4,
+            Optional<CpuCeiling> ceiling) {
+        if (candidates.isEmpty()) {
+            throw new IllegalArgumentException("No grid point to choose from");
+        }
+        List<CandidateResult> eligible = candidates.stream()
+                .filter(c -> c.primary().compressMBps() >= minMbps)
+                .toList();
+        ChoiceReason.Figures figures = new ChoiceReason.Figures(this, minMbps, eligible.size(), candidates.size(), lz4);
+        if (eligible.isEmpty()) {
+            double fastestSpeed = candidates.stream()
+                    .mapToDouble(c -> c.primary().compressMBps())
+                    .max()
+                    .orElseThrow();
+            CandidateResult fastest = candidates.stream()
+                    .filter(c -> c.primary().compressMBps() >= fastestSpeed * (1 - FALLBACK_SPEED_TOLERANCE))
+                    .max(Comparator.comparingDouble(c -> c.primary().ratio()))
+                    .orElseThrow();
+            return new Choice(
+                    fastest,
+                    new ChoiceReason(ChoiceReason.Rule.BELOW_SPEED_FLOOR, figures, fastestSpeed, null, null, null));
+        }
+        CandidateResult best = eligible.stream()
+                .max(Comparator.comparingDouble(c -> c.primary().ratio()))
+                .orElseThrow();
+        double bestRatio = best.primary().ratio();
+        return switch (this) {
+            case RATIO ->
+                new Choice(best, new ChoiceReason(ChoiceReason.Rule.HIGHEST_RATIO, figures, 0, best, null, null));
+            case BALANCED -> {
+                List<CandidateResult> within = eligible.stream()
+                        .filter(c -> c.primary().ratio() >= bestRatio * (1 - BALANCED_TOLERANCE))
+                        .toList();
+                CandidateResult cheapest = within.stream().min(CHEAPEST).orElseThrow();
+                if (ceiling.isEmpty()) {
+                    yield new Choice(
+                            cheapest,
+                            new ChoiceReason(
+                                    ChoiceReason.Rule.CHEAPEST_NEAR_BEST_RATIO, figures, 0, best, cheapest, null));
+                }
+                yield underCeiling(ceiling.get(), eligible, within, best, cheapest, figures);
+            }
+            case SPEED -> {
+                CandidateResult fastest = eligible.stream()
+                        .filter(c -> c.primary().ratio() >= bestRatio * (1 - SPEED_TOLERANCE))
+                        .max(Comparator.comparingDouble(c -> c.primary().compressMBps()))
+                        .orElseThrow();
+                yield new Choice(
+                        fastest,
+                        new ChoiceReason(ChoiceReason.Rule.FASTEST_NEAR_BEST_RATIO, figures, 0, best, null, null));
+            }
+        };
+    }
+
+    /**
+     * {@code balanced} held to the CPU ceiling: the cheapest point within the tolerance that costs no
+     * more CPU per event than the ceiling allows; else the best ratio among the points that do; else,
+     * when none does, the point that costs the least CPU per event (the nearest to the ceiling), saying
+     * the ceiling is not met.
+     */
+    private static Choice underCeiling(
+            CpuCeiling ceiling,
+            List<CandidateResult> eligible,
+            List<CandidateResult> within,
+            CandidateResult best,
+            CandidateResult unconstrained,
+            ChoiceReason.Figures figures) {
+        Optional<CandidateResult> affordableWithin =
+                within.stream().filter(c -> ceiling.admits(c.primary())).min(CHEAPEST);
+        if (affordableWithin.isPresent()) {
+            CandidateResult chosen = affordableWithin.get();
+            return new Choice(
+                    chosen,
+                    new ChoiceReason(
+                            ChoiceReason.Rule.CHEAPEST_NEAR_BEST_RATIO_UNDER_CEILING,
+                            figures,
+                            0,
+                            best,
+                            unconstrained,
+                            null),
+                    Optional.of(trade(ceiling, chosen, unconstrained)));
+        }
+        CandidateResult leastCpu = within.stream()
+                .min(Comparator.comparingDouble(c -> ceiling.timesLz4(c.primary())))
+                .orElseThrow();
+        Optional<CandidateResult> affordable = eligible.stream()
+                .filter(c -> ceiling.admits(c.primary()))
+                .max(Comparator.comparingDouble(
+                                (CandidateResult c) -> c.primary().ratio())
+                        .thenComparing(CHEAPEST.reversed()));
+        if (affordable.isPresent()) {
+            CandidateResult chosen = affordable.get();
+            return new Choice(
+                    chosen,
+                    new ChoiceReason(
+                            ChoiceReason.Rule.BEST_RATIO_UNDER_CEILING, figures, 0, best, unconstrained, leastCpu),
+                    Optional.of(trade(ceiling, chosen, unconstrained)));
+        }
+        CandidateResult leastOverall = eligible.stream()
+                .min(Comparator.comparingDouble((CandidateResult c) -> ceiling.timesLz4(c.primary()))
+                        .thenComparing(Comparator.comparingDouble(
+                                        (CandidateResult c) -> c.primary().ratio())
+                                .reversed()))
+                .orElseThrow();
+        return new Choice(
+                leastOverall,
+                new ChoiceReason(ChoiceReason.Rule.CEILING_NOT_MET, figures, 0, best, unconstrained, null),
+                Optional.of(trade(ceiling, leastOverall, unconstrained)));
+    }
+
+    private static CpuTrade trade(CpuCeiling ceiling, CandidateResult chosen, CandidateResult unconstrained) {
+        return new CpuTrade(
+                ceiling.timesLz4(chosen.primary()),
+                ceiling,
+                unconstrained,
+                1 - chosen.primary().ratio() / unconstrained.primary().ratio());
+    }
+}

@@ -1,0 +1,115 @@
+package org.zdict.engine;
+
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import org.zdict.ZdictException;
+import org.zdict.internal.DictionaryContent;
+import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.DictionaryRegistry;
+import org.zdict.registry.DictionaryStatus;
+
+/**
+ * Publishes a training run's choice into a {@link DictionaryRegistry}, with the metadata that {@code zdict
+ * eval} compares against (the held-out ratio, the batch it was measured on, the baselines).
+ */
+public final class Publisher {
+    /** Metadata key: the chosen point's held-out ratio at the primary batch size. */
+    public static final String HELD_OUT_RATIO = "heldOutRatio";
+    /** Metadata key: the primary batch size. */
+    public static final String BATCH = "batch";
+    /** Metadata key: LZ4's ratio on the same held-out batches. */
+    public static final String LZ4_RATIO = "lz4Ratio";
+
+    private Publisher() {}
+
+    /**
+     * Publishes the chosen dictionary into {@code subject}, or reuses a non-retired version of that subject
+     * with the same bytes and level (so repeating a deterministic training does not pile up identical
+     * versions), and activates it if asked.
+     */
+    public static Published publish(
+            DictionaryRegistry registry, String subject, TrainingReport report, boolean activate, String by) {
+        checkWorthPublishing(report);
+        CandidateResult chosen = report.choice().chosen();
+        String sha256 = DictionaryContent.sha256(chosen.dictionary());
+        Optional<DictionaryInfo> same = registry.list().stream()
+                .filter(info -> info.subject().equals(subject)
+                        && info.sha256().equals(sha256)
+                        && info.level() == chosen.point().level())
+                .filter(info -> info.status() != DictionaryStatus.RETIRED)
+                .findFirst();
+        DictionaryInfo info = same.orElseGet(() ->
+                registry.publish(subject, chosen.dictionary(), chosen.point().level(), metadata(report, by)));
+        if (activate && info.status() != DictionaryStatus.ACTIVE) {
+            registry.activate(info.version());
+            info = registry.info(info.version()).orElse(info);
+        }
+        return new Published(info, same.isPresent());
+    }
+
+    /**
+     * Refuses a dictionary that compresses the held-out events no better than plain zstd at its level
+     * (or not at all): publishing it would make every payload larger or slower for nothing. It happens
+     * when the input is not events of one kind (binary files, a mix of unrelated formats).
+     */
+    public static void checkWorthPublishing(TrainingReport report) {
+        CandidateResult chosen = report.choice().chosen();
+        double ratio = chosen.primary().ratio();
+        int level = chosen.point().level();
+        Optional<Double> plain =
+                report.baseline("zstd-" + level).map(b -> b.primary().ratio());
+        if (ratio < 1 || (plain.isPresent() && ratio <= plain.get())) {
+            throw new ZdictException(String.format(
+                    Locale.ROOT,
+                    "Not publishing: the best dictionary (%s at level %d) compresses the held-out events %.2fx,%s"
+                            + " so it would not help; the input does not look like events of one kind. Nothing was"
+                            + " published",
+                    Sizes.format(chosen.point().dictSize()),
+                    level,
+                    ratio,
+                    plain.map(p -> String.format(Locale.ROOT, " no better than plain zstd-%d's %.2fx,", level, p))
+                            .orElse(" below 1,")));
+        }
+    }
+
+    /**
+     * @param info the version as it now stands
+     * @param reused whether an identical existing version was reused instead of publishing a new one
+     */
+    public record Published(DictionaryInfo info, boolean reused) {}
+
+    static Map<String, String> metadata(TrainingReport report, String by) {
+        CandidateResult chosen = report.choice().chosen();
+        Measurement m = chosen.primary();
+        Map<String, String> metadata = new LinkedHashMap<>();
+        metadata.put("trainedBy", by);
+        String inputs = String.join(",", report.samples().inputs());
+        metadata.put("inputs", inputs.length() > 300 ? inputs.substring(0, 300) + "..." : inputs);
+        metadata.put("eventsRead", Long.toString(report.samples().eventsRead()));
+        metadata.put("samples", Integer.toString(report.samples().train().size()));
+        metadata.put("sampleBytes", Long.toString(report.samples().trainBytes()));
+        metadata.put(
+                "holdoutEvents", Integer.toString(report.samples().holdout().size()));
+        metadata.put("dictSize", Integer.toString(chosen.point().dictSize()));
+        metadata.put("level", Integer.toString(chosen.point().level()));
+        metadata.put("objective", report.settings().objective().label());
+        metadata.put(BATCH, Integer.toString(m.batchSize()));
+        metadata.put(HELD_OUT_RATIO, format(m.ratio()));
+        metadata.put("compressMBps", String.format(Locale.ROOT, "%.0f", m.compressMBps()));
+        report.choice().cpu().ifPresent(trade -> {
+            metadata.put("cpuVsKafkaLz4", String.format(Locale.ROOT, "%.2f", trade.timesLz4()));
+            metadata.put("ratioGivenUp", String.format(Locale.ROOT, "%.4f", trade.ratioGivenUp()));
+        });
+        report.baseline("lz4")
+                .ifPresent(b -> metadata.put(LZ4_RATIO, format(b.primary().ratio())));
+        report.baseline("zstd-" + chosen.point().level())
+                .ifPresent(b -> metadata.put("zstdRatio", format(b.primary().ratio())));
+        return metadata;
+    }
+
+    private static String format(double ratio) {
+        return String.format(Locale.ROOT, "%.4f", ratio);
+    }
+}

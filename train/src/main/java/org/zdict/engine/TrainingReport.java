@@ -1,0 +1,44 @@
+package org.zdict.engine;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Everything a grid search found: the samples, every grid point, the baselines and the choice.
+ *
+ * @param failures grid points zstd could not train, with why
+ */
+public record TrainingReport(
+        SampleSet samples,
+        GridSettings settings,
+        List<CandidateResult> candidates,
+        List<String> failures,
+        List<BaselineResult> baselines,
+        Objective.Choice choice,
+        long elapsedMillis) {
+
+    public Optional<BaselineResult> baseline(String codec) {
+        return baselines.stream().filter(b -> b.codec().equals(codec)).findFirst();
+    }
+
+    /**
+     * This report with the chosen grid point's dictionary replaced by {@code dictionary}, trained at
+     * the same point once the choice was made (on more events); the measurements stay those of the
+     * held-out run, as the estimate.
+     */
+    public TrainingReport withChosenDictionary(byte[] dictionary) {
+        CandidateResult chosen = choice.chosen();
+        CandidateResult replaced =
+                new CandidateResult(chosen.point(), dictionary, chosen.trainMillis(), chosen.measurements());
+        List<CandidateResult> updated =
+                candidates.stream().map(c -> c == chosen ? replaced : c).toList();
+        return new TrainingReport(
+                samples,
+                settings,
+                updated,
+                failures,
+                baselines,
+                new Objective.Choice(replaced, choice.reason(), choice.cpu()),
+                elapsedMillis);
+    }
+}

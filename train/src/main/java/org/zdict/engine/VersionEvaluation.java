@@ -1,0 +1,46 @@
+package org.zdict.engine;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.zdict.engine.codec.BlockCodec;
+import org.zdict.engine.codec.Lz4Codec;
+import org.zdict.engine.codec.ZdictBlockCodec;
+import org.zdict.engine.codec.ZstdJniCodec;
+
+/** Measures one existing dictionary, and LZ4 and plain zstd next to it, on new events ({@code zdict eval}). */
+public final class VersionEvaluation {
+    private final Meter meter;
+    private final List<Batches> batches;
+
+    public VersionEvaluation(List<byte[]> events, List<Integer> batchSizes, Timing timing) {
+        this.meter = new Meter(timing);
+        this.batches = batchSizes.stream().map(size -> Batches.of(events, size)).toList();
+    }
+
+    /** The dictionary as zdict payloads, one measurement per batch size. */
+    public List<Measurement> dictionary(byte[] dictionary, int level) {
+        try (ZdictBlockCodec codec = new ZdictBlockCodec("dictionary", level, dictionary)) {
+            return measureAll(codec);
+        }
+    }
+
+    public List<Measurement> lz4() {
+        try (BlockCodec codec = Lz4Codec.fast()) {
+            return measureAll(codec);
+        }
+    }
+
+    public List<Measurement> zstd(int level) {
+        try (BlockCodec codec = ZstdJniCodec.plain("zstd-" + level, level)) {
+            return measureAll(codec);
+        }
+    }
+
+    private List<Measurement> measureAll(BlockCodec codec) {
+        List<Measurement> measurements = new ArrayList<>();
+        for (Batches b : batches) {
+            measurements.add(meter.measure(codec, b));
+        }
+        return measurements;
+    }
+}

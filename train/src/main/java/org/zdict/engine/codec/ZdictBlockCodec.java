@@ -1,0 +1,52 @@
+package org.zdict.engine.codec;
+
+import java.util.Map;
+import org.zdict.codec.ZdictCodec;
+import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.InMemoryDictionaryRegistry;
+
+/**
+ * The product: {@link ZdictCodec} over an in-memory registry holding one active dictionary, so sizes
+ * are zdict payloads, prefix included, exactly as pipelines store them: without zstd's content
+ * checksum, as the Kafka serde and the Connect converter write record values (Kafka's CRC covers them).
+ * Files written by {@code zdict compress} carry 4 more bytes each.
+ */
+public final class ZdictBlockCodec implements BlockCodec {
+    private final String name;
+    private final InMemoryDictionaryRegistry registry;
+    private final ZdictCodec codec;
+
+    public ZdictBlockCodec(String name, int level, byte[] dictionary) {
+        this.name = name;
+        this.registry = new InMemoryDictionaryRegistry();
+        DictionaryInfo info = registry.publish(dictionary, level, Map.of());
+        registry.activate(info.version());
+        this.codec = ZdictCodec.builder(registry).level(level).checksum(false).build();
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public int maxCompressedLength(int length) {
+        return ZdictCodec.maxCompressedLength(length);
+    }
+
+    @Override
+    public int compress(byte[] src, int offset, int length, byte[] dst) {
+        return codec.compress(src, offset, length, dst, 0);
+    }
+
+    @Override
+    public int decompress(byte[] src, int offset, int length, byte[] dst, int originalLength) {
+        return codec.decompress(src, offset, length, dst, 0);
+    }
+
+    @Override
+    public void close() {
+        codec.close();
+        registry.close();
+    }
+}

@@ -1,0 +1,161 @@
+package org.zdict.cli.report;
+
+import java.util.Locale;
+import java.util.Optional;
+import org.zdict.engine.BaselineResult;
+import org.zdict.engine.CandidateResult;
+import org.zdict.engine.ChoiceReason;
+import org.zdict.engine.CpuCeiling;
+import org.zdict.engine.Objective;
+
+/**
+ * Why the engine chose a grid point, in the one or two sentences {@code zdict train} prints after
+ * "Chosen:" and writes as the JSON report's reason. The options it names are this command's.
+ */
+public final class ChoiceSentence {
+    private ChoiceSentence() {}
+
+    public static String of(Objective.Choice choice) {
+        ChoiceReason reason = choice.reason();
+        ChoiceReason.Figures figures = reason.figures();
+        CandidateResult chosen = choice.chosen();
+        Optional<BaselineResult> lz4 = figures.lz4();
+        if (reason.rule() == ChoiceReason.Rule.BELOW_SPEED_FLOOR) {
+            return String.format(
+                    Locale.ROOT,
+                    "no grid point compresses at the --min-mbps floor of %.0f MB/s, so the best ratio among"
+                            + " the fastest (within %.0f%% of %.0f MB/s) was chosen: %s%s",
+                    figures.minMbps(),
+                    Objective.FALLBACK_SPEED_TOLERANCE * 100,
+                    reason.fastestMbps(),
+                    describe(chosen),
+                    versusLz4(chosen, lz4));
+        }
+        String floor = String.format(
+                Locale.ROOT,
+                "%d of %d grid points reach %.0f MB/s",
+                figures.reachingFloor(),
+                figures.gridPoints(),
+                figures.minMbps());
+        return switch (reason.rule()) {
+            case HIGHEST_RATIO ->
+                "objective ratio: the highest held-out ratio, " + describe(chosen) + versusLz4(chosen, lz4) + " ("
+                        + floor + ")";
+            case FASTEST_NEAR_BEST_RATIO ->
+                "objective speed: the fastest compression within " + Math.round(Objective.SPEED_TOLERANCE * 100)
+                        + "% of the best held-out ratio, " + describe(chosen) + versusLz4(chosen, lz4) + " (" + floor
+                        + ")";
+            case CHEAPEST_NEAR_BEST_RATIO -> balanced(chosen, reason.bestRatio(), lz4, floor);
+            default -> underCeiling(choice, floor);
+        };
+    }
+
+    private static String balanced(
+            CandidateResult cheapest, CandidateResult best, Optional<BaselineResult> lz4, String floor) {
+        String rule = "objective balanced: the lowest level and smallest dictionary within "
+                + Math.round(Objective.BALANCED_TOLERANCE * 100) + "% of the best held-out ratio, ";
+        String versusBest = cheapest.point().equals(best.point())
+                ? "it is also the best ratio in the grid"
+                : String.format(
+                        Locale.ROOT,
+                        "the best, %s at %.2fx, is within %.0f%% but costs a higher level or a larger dictionary",
+                        best.point().label(),
+                        best.primary().ratio(),
+                        Objective.BALANCED_TOLERANCE * 100);
+        return rule + describe(cheapest) + versusLz4(cheapest, lz4) + "; " + versusBest + " (" + floor + ")";
+    }
+
+    private static String underCeiling(Objective.Choice choice, String floor) {
+        ChoiceReason reason = choice.reason();
+        CpuCeiling ceiling = choice.cpu().orElseThrow().ceiling();
+        CandidateResult chosen = choice.chosen();
+        CandidateResult unconstrained = reason.withoutCeiling();
+        Optional<BaselineResult> lz4 = reason.figures().lz4();
+        boolean same = chosen.point().equals(unconstrained.point());
+        String limit = String.format(
+                Locale.ROOT,
+                "%.2fx the CPU per event of Kafka's lz4 on batches of %d",
+                ceiling.maxTimesLz4(),
+                ceiling.lz4().batchSize());
+        return switch (reason.rule()) {
+            case CHEAPEST_NEAR_BEST_RATIO_UNDER_CEILING ->
+                same
+                        ? balanced(unconstrained, reason.bestRatio(), lz4, floor) + "; it compresses at "
+                                + cost(ceiling, chosen) + " (ceiling " + limit + ")"
+                        : String.format(
+                                Locale.ROOT,
+                                "objective balanced: the lowest level and smallest dictionary within %d%% of the best"
+                                        + " held-out ratio that compresses within %s, %s%s, at %s; %s would cost %s;"
+                                        + " %s",
+                                Math.round(Objective.BALANCED_TOLERANCE * 100),
+                                limit,
+                                describe(chosen),
+                                versusLz4(chosen, lz4),
+                                cost(ceiling, chosen),
+                                unconstrained.point().label(),
+                                cost(ceiling, unconstrained),
+                                givenUp(chosen, unconstrained));
+            case BEST_RATIO_UNDER_CEILING ->
+                String.format(
+                        Locale.ROOT,
+                        "objective balanced: no grid point within %d%% of the best held-out ratio compresses"
+                                + " within %s (the cheapest of them, %s, costs %s), so the best ratio that does"
+                                + " was chosen, %s%s, at %s; %s",
+                        Math.round(Objective.BALANCED_TOLERANCE * 100),
+                        limit,
+                        reason.leastCpuNearBest().point().label(),
+                        cost(ceiling, reason.leastCpuNearBest()),
+                        describe(chosen),
+                        versusLz4(chosen, lz4),
+                        cost(ceiling, chosen),
+                        givenUp(chosen, unconstrained));
+            case CEILING_NOT_MET ->
+                String.format(
+                        Locale.ROOT,
+                        "no grid point compresses within %s, so the CPU ceiling is not met: the cheapest point was"
+                                + " chosen, %s%s, at %s; %s",
+                        limit,
+                        describe(chosen),
+                        versusLz4(chosen, lz4),
+                        cost(ceiling, chosen),
+                        same
+                                ? "it is also what balanced chooses without the ceiling"
+                                : unconstrained.point().label() + ", the choice without the ceiling, would cost "
+                                        + cost(ceiling, unconstrained) + "; " + givenUp(chosen, unconstrained));
+            default -> throw new IllegalArgumentException("Not a CPU ceiling rule: " + reason.rule());
+        };
+    }
+
+    private static String cost(CpuCeiling ceiling, CandidateResult c) {
+        return String.format(Locale.ROOT, "%.2fx Kafka lz4's CPU per event", ceiling.timesLz4(c.primary()));
+    }
+
+    /** Like "giving up 7.0% of 512K L5's ratio". */
+    private static String givenUp(CandidateResult chosen, CandidateResult unconstrained) {
+        double share = 1 - chosen.primary().ratio() / unconstrained.primary().ratio();
+        return String.format(
+                Locale.ROOT,
+                share >= 0 ? "giving up %.1f%% of %s's ratio" : "%.1f%% more ratio than %s",
+                100 * Math.abs(share),
+                unconstrained.point().label());
+    }
+
+    private static String describe(CandidateResult c) {
+        return String.format(
+                Locale.ROOT,
+                "%s: %.2fx on batches of %d at %.0f MB/s",
+                c.point().label(),
+                c.primary().ratio(),
+                c.primary().batchSize(),
+                c.primary().compressMBps());
+    }
+
+    private static String versusLz4(CandidateResult c, Optional<BaselineResult> lz4) {
+        return lz4.map(l -> String.format(
+                        Locale.ROOT,
+                        ", %.2fx LZ4's %.2fx",
+                        c.primary().ratio() / l.primary().ratio(),
+                        l.primary().ratio()))
+                .orElse("");
+    }
+}
