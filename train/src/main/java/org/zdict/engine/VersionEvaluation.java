@@ -17,6 +17,11 @@ public final class VersionEvaluation {
         this.batches = batchSizes.stream().map(size -> Batches.of(events, size)).toList();
     }
 
+    /** Measures on {@code samples}' held-out events, at the plan's batch sizes and with its timing. */
+    public static VersionEvaluation onHeldOut(TrainingPlan plan, SampleSet samples) {
+        return new VersionEvaluation(samples.holdout(), plan.grid().batchSizes(), plan.timing());
+    }
+
     /** The dictionary as zdict payloads, one measurement per batch size. */
     public List<Measurement> dictionary(byte[] dictionary, int level) {
         try (ZdictBlockCodec codec = new ZdictBlockCodec("dictionary", level, dictionary)) {

@@ -8,14 +8,15 @@ import java.util.concurrent.Callable;
 import org.zdict.engine.HoldoutFrom;
 import org.zdict.engine.Measurement;
 import org.zdict.engine.Publisher;
+import org.zdict.engine.QuickCandidate;
 import org.zdict.engine.SampleSet;
-import org.zdict.engine.Sampler;
 import org.zdict.engine.Sizes;
+import org.zdict.engine.TrainingPlan;
 import org.zdict.engine.VersionEvaluation;
+import org.zdict.engine.input.EventInput;
 import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistry;
-import org.zdict.train.DictionaryTrainer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -32,11 +33,6 @@ import picocli.CommandLine.Spec;
                     + " recorded when it was trained, and warn when it has drifted."
         })
 public final class EvalCommand implements Callable<Integer> {
-    /** The fewest held-out events a quick candidate is judged on. */
-    static final int MIN_CANDIDATE_HOLDOUT = 50;
-    /** The gain over the version from which a retrain is said to pay. */
-    static final double CANDIDATE_PAYS = 0.05;
-
     @Spec
     CommandSpec spec;
 
@@ -113,6 +109,7 @@ public final class EvalCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Dictionary dictionary;
+        TrainingPlan plan;
         SampleSet events;
         try (DictionaryRegistry source = registry.openExisting()) {
             if (subject.given() && version != null) {
@@ -122,18 +119,14 @@ public final class EvalCommand implements Callable<Integer> {
             int chosen = version != null ? version : subject.requireActive(source);
             dictionary = source.get(chosen);
             // Still open: it decodes the values zdict wrote into a kafka:// input, whatever their version.
-            events = InputReading.read(
-                    // Every event is measured; in input order (newest first), for the quick candidate.
-                    new Sampler(maxSamples, maxSampleBytes, 1.0, HoldoutFrom.LATEST, sampling.seed, sampling.onError),
-                    inputs.expand(source, 1),
-                    quiet.progress(),
-                    err);
+            plan = plan(inputs.expand(source, 1));
+            events = InputReading.read(plan, quiet.progress(), err);
         }
         DictionaryInfo info = dictionary.info();
         if (events.holdout().isEmpty()) {
             throw new CliException("No events in " + String.join(", ", events.inputs()));
         }
-        VersionEvaluation evaluation = new VersionEvaluation(events.holdout(), batchSizes, TimingProperties.read());
+        VersionEvaluation evaluation = VersionEvaluation.onHeldOut(plan, events);
         List<Measurement> lz4 = evaluation.lz4();
         List<Measurement> zstd = evaluation.zstd(info.level());
         List<Measurement> now = evaluation.dictionary(dictionary.content(), info.level());
@@ -164,60 +157,67 @@ public final class EvalCommand implements Callable<Integer> {
         }
         int exitCode = reportDrift(info, now, zstd, out, err);
         if (!noCandidate) {
-            compareWithCandidate(dictionary, events.holdout(), out);
+            compareWithCandidate(dictionary, events.holdout(), plan, out);
         }
         return exitCode;
     }
 
     /**
-     * Trains one dictionary like the version (its size and level) on the older four fifths of the events
-     * and measures both on the newest fifth, at the first batch size: whether a retrain would likely pay.
+     * The plan to read the events by: every event is measured (all held out), in input order (newest first),
+     * for the quick candidate; measured at --batch sizes.
      */
-    private void compareWithCandidate(Dictionary dictionary, List<byte[]> newestFirst, PrintWriter out) {
+    private TrainingPlan plan(List<EventInput> eventInputs) {
+        return TrainingPlan.builder(eventInputs)
+                .maxSamples(maxSamples)
+                .maxSampleBytes(maxSampleBytes)
+                .holdout(1.0)
+                .holdoutFrom(HoldoutFrom.LATEST)
+                .seed(sampling.seed)
+                .onError(sampling.onError)
+                .batchSizes(batchSizes)
+                .timing(TimingProperties.read())
+                .build();
+    }
+
+    /** A quick candidate like the version, on the older events, against it on the newest: whether a retrain would pay. */
+    private void compareWithCandidate(
+            Dictionary dictionary, List<byte[]> newestFirst, TrainingPlan plan, PrintWriter out) {
         DictionaryInfo info = dictionary.info();
-        int held = newestFirst.size() / 5;
-        if (held < MIN_CANDIDATE_HOLDOUT) {
+        if (newestFirst.size() < QuickCandidate.MIN_EVENTS) {
             out.printf(
                     Locale.ROOT,
                     "No quick candidate: %,d events are too few (it needs %,d, to hold out the newest %,d).%n",
                     newestFirst.size(),
-                    MIN_CANDIDATE_HOLDOUT * 5,
-                    MIN_CANDIDATE_HOLDOUT);
+                    QuickCandidate.MIN_EVENTS,
+                    QuickCandidate.MIN_NEWEST_EVENTS);
             out.flush();
             return;
         }
-        List<byte[]> newest = newestFirst.subList(0, held);
-        List<byte[]> older = newestFirst.subList(held, newestFirst.size());
-        byte[] candidate;
+        QuickCandidate quick;
         try {
-            candidate = DictionaryTrainer.train(older, info.size(), info.level());
+            quick = QuickCandidate.train(
+                    dictionary, newestFirst, plan.grid().batchSizes().get(0), plan.timing());
         } catch (RuntimeException e) {
             out.println("No quick candidate: " + ErrorReporter.describe(e));
             out.flush();
             return;
         }
-        VersionEvaluation evaluation =
-                new VersionEvaluation(newest, List.of(batchSizes.get(0)), TimingProperties.read());
-        Measurement current =
-                evaluation.dictionary(dictionary.content(), info.level()).get(0);
-        Measurement fresh = evaluation.dictionary(candidate, info.level()).get(0);
-        double gain = fresh.ratio() / current.ratio() - 1;
         out.printf(
                 Locale.ROOT,
                 "Quick candidate (%s, level %d) trained on the older %,d events: %.2fx on the newest %,d, against"
                         + " %.2fx for version %d (%+.1f%%, batches of %d): %s%n",
                 Sizes.format(info.size()),
                 info.level(),
-                older.size(),
-                fresh.ratio(),
-                newest.size(),
-                current.ratio(),
+                quick.olderEvents(),
+                quick.candidate().ratio(),
+                quick.newestEvents(),
+                quick.version().ratio(),
                 info.version(),
-                gain * 100,
-                current.batchSize(),
-                gain >= CANDIDATE_PAYS
+                quick.gain() * 100,
+                quick.version().batchSize(),
+                quick.pays()
                         ? "a retrain would likely pay."
-                        : "a retrain would not pay now (under " + Math.round(CANDIDATE_PAYS * 100) + "%).");
+                        : "a retrain would not pay now (under " + Math.round(QuickCandidate.PAYS * 100) + "%).");
         out.flush();
     }
 

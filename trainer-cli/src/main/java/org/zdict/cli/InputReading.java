@@ -2,7 +2,6 @@ package org.zdict.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
 import org.zdict.engine.ProgressListener;
@@ -10,7 +9,6 @@ import org.zdict.engine.SampleSet;
 import org.zdict.engine.Sampler;
 import org.zdict.engine.TrainingEngine;
 import org.zdict.engine.TrainingPlan;
-import org.zdict.engine.input.EventInput;
 import org.zdict.engine.input.MalformedEventException;
 
 /** Reads the inputs of train, eval and demo, reporting skipped events on standard error. */
@@ -25,12 +23,6 @@ final class InputReading {
     /** Samples a training plan's inputs through the engine. */
     static SampleSet read(TrainingPlan plan, ProgressListener progress, PrintWriter err) throws IOException {
         return read(skipped -> new TrainingEngine(progress, skipped).sample(plan), err);
-    }
-
-    /** Samples {@code inputs} with {@code sampler} (eval's: every event held out). */
-    static SampleSet read(Sampler sampler, List<EventInput> inputs, ProgressListener progress, PrintWriter err)
-            throws IOException {
-        return read(skipped -> sampler.read(inputs, System.in, progress, skipped), err);
     }
 
     /** Reads a sample, telling {@code skipped} about every malformed event skipped. */

@@ -5,27 +5,18 @@ import java.io.PrintWriter;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.OptionalInt;
 import java.util.concurrent.Callable;
-import org.zdict.ActiveVersionChangedException;
 import org.zdict.RegistryNotFoundException;
 import org.zdict.cli.report.RetrainOutcome;
 import org.zdict.cli.report.RetrainReport;
-import org.zdict.engine.CandidateResult;
+import org.zdict.engine.GridPoint;
 import org.zdict.engine.HoldoutFrom;
-import org.zdict.engine.Measurement;
-import org.zdict.engine.Publisher;
 import org.zdict.engine.SampleSet;
-import org.zdict.engine.VersionEvaluation;
-import org.zdict.engine.retrain.Decision;
-import org.zdict.engine.retrain.Reference;
 import org.zdict.engine.retrain.RetrainPolicy;
-import org.zdict.registry.Dictionary;
-import org.zdict.registry.DictionaryInfo;
+import org.zdict.engine.retrain.RetrainResult;
+import org.zdict.engine.retrain.RetrainStep;
+import org.zdict.engine.retrain.Verdict;
 import org.zdict.registry.DictionaryRegistry;
-import org.zdict.registry.DictionaryStatus;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -146,77 +137,32 @@ public final class RetrainCommand implements Callable<Integer> {
                     throw new CliException(e.getMessage() + " (--create starts a new subject)");
                 }
             }
-            OptionalInt activeBefore = target.activeVersion(name);
-            Dictionary active = activeBefore.isPresent() ? target.get(activeBefore.getAsInt()) : null;
-
+            RetrainStep step =
+                    RetrainStep.begin(target, name, policy, "zdict retrain").beforeActivation(beforeActivation);
             TrainingRun run = TrainingRun.run(inputs, target, training, quiet.progress(), out, err);
-            SampleSet samples = run.measured().samples();
-            CandidateResult candidate = run.measured().choice().chosen();
-            int level = candidate.point().level();
-            VersionEvaluation evaluation =
-                    new VersionEvaluation(samples.holdout(), List.of(1), TimingProperties.read());
-            Measurement candidateNow =
-                    evaluation.dictionary(candidate.dictionary(), level).get(0);
-            Reference reference = active == null
-                    ? Reference.plainZstd(level, evaluation.zstd(level).get(0).ratio())
-                    : reference(
-                            active.info(),
-                            evaluation
-                                    .dictionary(active.content(), active.info().level())
-                                    .get(0));
-
-            Instant now = clock.instant();
-            OptionalInt activeNow = target.activeVersion(name);
-            RetrainOutcome verdict = activeNow.equals(activeBefore)
-                    ? RetrainOutcome.of(
-                            policy.judge(candidateNow.ratio(), candidateNow.compressMBps(), reference, now), policy)
-                    : new RetrainOutcome(
-                            Decision.KEPT,
-                            "the active version changed from " + describe(activeBefore) + " to " + describe(activeNow)
-                                    + " while this run trained (another scheduler?); nothing changed",
-                            candidateNow.ratio() / reference.ratio() - 1,
-                            null);
-
-            int publishedVersion = 0;
-            List<Integer> retired = new ArrayList<>();
-            if (verdict.decision() != Decision.KEPT && !dryRun) {
-                boolean promote = verdict.decision() == Decision.PROMOTED;
-                Publisher.Published published = Publisher.publish(target, name, run.chosen(), false, "zdict retrain");
-                publishedVersion = published.info().version();
-                if (promote) {
-                    beforeActivation.run();
-                    try {
-                        // Compare-and-set: another scheduler's promotion since the decision wins, this one is
-                        // kept, whichever process it runs in.
-                        target.activate(publishedVersion, activeBefore);
-                        retired = retireOlder(target, name, publishedVersion, activeBefore);
-                    } catch (ActiveVersionChangedException e) {
-                        verdict = lostRace(verdict, publishedVersion, activeBefore, e.actual());
-                        if (e.actual().equals(OptionalInt.of(publishedVersion))) {
-                            publishedVersion = 0;
-                        }
-                    }
-                }
-            }
+            RetrainResult result = step.finish(run.plan(), run.result(), clock, dryRun);
+            Verdict verdict = result.verdict();
+            SampleSet samples = run.result().samples();
+            GridPoint candidate = run.result().measured().choice().chosen().point();
             RetrainReport report = new RetrainReport(
-                    verdict,
+                    RetrainOutcome.of(result, policy),
                     dryRun,
                     registry.display(),
                     name,
-                    candidate.point().label(),
-                    level,
-                    candidateNow.ratio(),
-                    candidateNow.compressMBps(),
-                    reference,
-                    publishedVersion,
-                    retired,
+                    candidate.label(),
+                    candidate.level(),
+                    verdict.candidateRatio(),
+                    verdict.candidateMbps(),
+                    verdict.reference(),
+                    result.publishedVersion(),
+                    result.retired(),
                     samples.eventsRead(),
                     samples.train().size(),
                     samples.holdout().size(),
                     minGain,
                     minInterval,
                     startedAt,
-                    now);
+                    verdict.decidedAt());
             report.print(out);
             outputs.writeReport(report::writeJson);
             outputs.commit(out);
@@ -237,53 +183,5 @@ public final class RetrainCommand implements Callable<Integer> {
                             + " registry unless --create is given)",
                     e);
         }
-    }
-
-    private static Reference reference(DictionaryInfo info, Measurement measured) {
-        return info.activatedAt()
-                .map(at -> new Reference(info.version(), info.level(), measured.ratio(), at, true))
-                .orElseGet(
-                        () -> new Reference(info.version(), info.level(), measured.ratio(), info.createdAt(), false));
-    }
-
-    /**
-     * After a promotion, the version it replaced stays available (to roll back to with {@code zdict registry
-     * activate}); the subject's other available versions are retired, so that {@code zdict registry remove
-     * --expired} can remove them once their records have left the topics.
-     */
-    private static List<Integer> retireOlder(
-            DictionaryRegistry target, String subject, int promoted, OptionalInt previous) {
-        List<Integer> retired = new ArrayList<>();
-        for (DictionaryInfo info : target.list()) {
-            if (info.subject().equals(subject)
-                    && info.status() == DictionaryStatus.AVAILABLE
-                    && info.version() != promoted
-                    && (previous.isEmpty() || info.version() != previous.getAsInt())) {
-                target.retire(info.version());
-                retired.add(info.version());
-            }
-        }
-        return retired;
-    }
-
-    /**
-     * The verdict when the active version changed between the decision and the activation: the
-     * candidate was published (or was identical to a version already there) but is not activated.
-     */
-    private static RetrainOutcome lostRace(RetrainOutcome decided, int published, OptionalInt before, OptionalInt now) {
-        String what = now.equals(OptionalInt.of(published))
-                ? "another run promoted the same dictionary, version " + published + ", in the meantime"
-                : "version " + published + " was published and stays available, not active";
-        return new RetrainOutcome(
-                Decision.KEPT,
-                "the candidate earned its place, but the active version changed from " + describe(before) + " to "
-                        + describe(now) + " between this run's decision and its activation (another scheduler?): "
-                        + what + "; nothing else changed",
-                decided.gain(),
-                null);
-    }
-
-    private static String describe(OptionalInt version) {
-        return version.isPresent() ? "version " + version.getAsInt() : "none";
     }
 }

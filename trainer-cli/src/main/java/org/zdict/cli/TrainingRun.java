@@ -20,12 +20,10 @@ import org.zdict.registry.DictionaryRegistry;
  * engine, and print its table (and, with the latest events held out, that the chosen point was trained
  * again on every sample).
  *
- * @param inputs what was read
- * @param measured the grid search as measured: its dictionaries never saw the held-out events
- * @param chosen the report to publish: {@code measured}, or with the latest events held out, the chosen
- *     point trained again on the whole sample (the figures stay those of {@code measured})
+ * @param plan what was planned from the options, the inputs as read
+ * @param result what the engine measured and chose
  */
-record TrainingRun(List<EventInput> inputs, TrainingReport measured, TrainingReport chosen) {
+record TrainingRun(TrainingPlan plan, TrainingResult result) {
 
     /**
      * Reads {@code inputs} (a topic's values written by zdict decoded with {@code decoding}, which may be
@@ -52,12 +50,18 @@ record TrainingRun(List<EventInput> inputs, TrainingReport measured, TrainingRep
                     result.chosen().choice().chosen().point().label(),
                     samples.train().size() + samples.holdout().size());
         }
-        return new TrainingRun(eventInputs, result.measured(), result.chosen());
+        return new TrainingRun(plan, result);
+    }
+
+    /** The report to publish (with the latest events held out, the chosen point trained again on every sample). */
+    TrainingReport chosen() {
+        return result.chosen();
     }
 
     /** "zdict train: a.jsonl, b.jsonl", the chart's title. */
     String title(String command) {
         return command + ": "
-                + String.join(", ", inputs.stream().map(EventInput::shortName).toList());
+                + String.join(
+                        ", ", plan.inputs().stream().map(EventInput::shortName).toList());
     }
 }

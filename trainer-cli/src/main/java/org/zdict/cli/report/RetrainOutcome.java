@@ -3,10 +3,13 @@ package org.zdict.cli.report;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
+import java.util.OptionalInt;
+import org.zdict.engine.retrain.ActiveVersionRace;
 import org.zdict.engine.retrain.Decision;
 import org.zdict.engine.retrain.Durations;
 import org.zdict.engine.retrain.Reference;
 import org.zdict.engine.retrain.RetrainPolicy;
+import org.zdict.engine.retrain.RetrainResult;
 import org.zdict.engine.retrain.Verdict;
 
 /**
@@ -19,6 +22,32 @@ import org.zdict.engine.retrain.Verdict;
  * @param nextPromotionAfter the earliest time --min-interval allows a promotion, null when it does not apply
  */
 public record RetrainOutcome(Decision decision, String reason, double gain, Instant nextPromotionAfter) {
+
+    /** What a retrain step decided: the policy's verdict, or that another scheduler changed the active version. */
+    public static RetrainOutcome of(RetrainResult result, RetrainPolicy policy) {
+        ActiveVersionRace race = result.race();
+        if (race == null) {
+            return of(result.verdict(), policy);
+        }
+        String reason =
+                switch (race.when()) {
+                    case WHILE_TRAINING ->
+                        "the active version changed from " + describe(race.before()) + " to "
+                                + describe(race.after())
+                                + " while this run trained (another scheduler?); nothing changed";
+                    case BEFORE_ACTIVATION ->
+                        "the candidate earned its place, but the active version changed from "
+                                + describe(race.before()) + " to " + describe(race.after())
+                                + " between this run's decision and its activation (another scheduler?): "
+                                + (race.activatedTheSameVersion()
+                                        ? "another run promoted the same dictionary, version " + race.published()
+                                                + ", in the meantime"
+                                        : "version " + race.published()
+                                                + " was published and stays available, not active")
+                                + "; nothing else changed";
+                };
+        return new RetrainOutcome(Decision.KEPT, reason, result.verdict().gain(), null);
+    }
 
     /** The policy's verdict, worded with the options that set the policy ({@code --min-gain} and the rest). */
     public static RetrainOutcome of(Verdict verdict, RetrainPolicy policy) {
@@ -62,6 +91,10 @@ public record RetrainOutcome(Decision decision, String reason, double gain, Inst
                                         : "; promoted");
                 };
         return new RetrainOutcome(verdict.decision(), figures + why, verdict.gain(), verdict.nextPromotionAfter());
+    }
+
+    private static String describe(OptionalInt version) {
+        return version.isPresent() ? "version " + version.getAsInt() : "none";
     }
 
     private static String percent(double fraction) {

@@ -1,0 +1,140 @@
+package org.zdict.engine.retrain;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalInt;
+import org.zdict.ActiveVersionChangedException;
+import org.zdict.engine.CandidateResult;
+import org.zdict.engine.HoldoutFrom;
+import org.zdict.engine.Measurement;
+import org.zdict.engine.Publisher;
+import org.zdict.engine.TrainingPlan;
+import org.zdict.engine.TrainingResult;
+import org.zdict.engine.VersionEvaluation;
+import org.zdict.registry.Dictionary;
+import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.DictionaryRegistry;
+import org.zdict.registry.DictionaryStatus;
+
+/**
+ * One retrain of a subject, around a training run that holds out the latest events: {@link #begin} notes
+ * the subject's active version before the training; {@link #finish} measures the candidate and that version
+ * on the held-out events (batches of 1, each at its own level), asks the {@link RetrainPolicy}, and
+ * publishes and activates what it decided. The activation is a compare-and-set: when another process
+ * changes the active version meanwhile, its change stands and this retrain keeps its candidate available.
+ */
+public final class RetrainStep {
+    private final DictionaryRegistry registry;
+    private final String subject;
+    private final RetrainPolicy policy;
+    private final String by;
+    private final OptionalInt activeBefore;
+    private final Dictionary active;
+    private Runnable beforeActivation = () -> {};
+
+    private RetrainStep(DictionaryRegistry registry, String subject, RetrainPolicy policy, String by) {
+        this.registry = registry;
+        this.subject = subject;
+        this.policy = policy;
+        this.by = by;
+        this.activeBefore = registry.activeVersion(subject);
+        this.active = activeBefore.isPresent() ? registry.get(activeBefore.getAsInt()) : null;
+    }
+
+    /**
+     * Notes {@code subject}'s active version in {@code registry} (none: the candidate is compared with plain
+     * zstd), before the training.
+     *
+     * @param by who publishes, recorded in the version's metadata ("zdict retrain")
+     */
+    public static RetrainStep begin(DictionaryRegistry registry, String subject, RetrainPolicy policy, String by) {
+        return new RetrainStep(registry, subject, policy, by);
+    }
+
+    /** Runs {@code hook} between the decision and the activation, where another process's promotion can land (tests). */
+    public RetrainStep beforeActivation(Runnable hook) {
+        this.beforeActivation = hook;
+        return this;
+    }
+
+    /**
+     * Decides on the training run's choice, with the time of the decision from {@code clock}, and unless
+     * {@code dryRun} publishes (and, when promoted, activates) it; a promotion retires the subject's other
+     * available versions but the one it replaced.
+     */
+    public RetrainResult finish(TrainingPlan plan, TrainingResult trained, Clock clock, boolean dryRun) {
+        if (plan.sampling().holdoutFrom() != HoldoutFrom.LATEST) {
+            throw new IllegalArgumentException("A retrain judges what comes next: its plan must hold out the latest"
+                    + " events (HoldoutFrom.LATEST), got " + plan.sampling().holdoutFrom());
+        }
+        CandidateResult candidate = trained.measured().choice().chosen();
+        int level = candidate.point().level();
+        VersionEvaluation evaluation = new VersionEvaluation(trained.samples().holdout(), List.of(1), plan.timing());
+        Measurement candidateNow =
+                evaluation.dictionary(candidate.dictionary(), level).get(0);
+        Reference reference = active == null
+                ? Reference.plainZstd(level, evaluation.zstd(level).get(0).ratio())
+                : reference(
+                        active.info(),
+                        evaluation
+                                .dictionary(active.content(), active.info().level())
+                                .get(0));
+
+        Instant now = clock.instant();
+        OptionalInt activeNow = registry.activeVersion(subject);
+        Verdict verdict = policy.judge(candidateNow.ratio(), candidateNow.compressMBps(), reference, now);
+        if (!activeNow.equals(activeBefore)) {
+            return new RetrainResult(
+                    verdict,
+                    new ActiveVersionRace(ActiveVersionRace.When.WHILE_TRAINING, activeBefore, activeNow, 0),
+                    0,
+                    List.of());
+        }
+        if (verdict.decision() == Decision.KEPT || dryRun) {
+            return new RetrainResult(verdict, null, 0, List.of());
+        }
+        int published = Publisher.publish(registry, subject, trained.chosen(), false, by)
+                .info()
+                .version();
+        if (verdict.decision() != Decision.PROMOTED) {
+            return new RetrainResult(verdict, null, published, List.of());
+        }
+        beforeActivation.run();
+        try {
+            // Compare-and-set: another process's promotion since the decision wins, whichever process it runs in.
+            registry.activate(published, activeBefore);
+        } catch (ActiveVersionChangedException e) {
+            ActiveVersionRace race = new ActiveVersionRace(
+                    ActiveVersionRace.When.BEFORE_ACTIVATION, activeBefore, e.actual(), published);
+            return new RetrainResult(verdict, race, race.activatedTheSameVersion() ? 0 : published, List.of());
+        }
+        return new RetrainResult(verdict, null, published, retireOlder(published));
+    }
+
+    private static Reference reference(DictionaryInfo info, Measurement measured) {
+        return info.activatedAt()
+                .map(at -> new Reference(info.version(), info.level(), measured.ratio(), at, true))
+                .orElseGet(
+                        () -> new Reference(info.version(), info.level(), measured.ratio(), info.createdAt(), false));
+    }
+
+    /**
+     * After a promotion, the version it replaced stays available (to roll back to); the subject's other
+     * available versions are retired, so that they can be removed once their records have left the topics.
+     */
+    private List<Integer> retireOlder(int promoted) {
+        List<Integer> retired = new ArrayList<>();
+        for (DictionaryInfo info : registry.list()) {
+            if (info.subject().equals(subject)
+                    && info.status() == DictionaryStatus.AVAILABLE
+                    && info.version() != promoted
+                    && (activeBefore.isEmpty() || info.version() != activeBefore.getAsInt())) {
+                registry.retire(info.version());
+                retired.add(info.version());
+            }
+        }
+        return retired;
+    }
+}

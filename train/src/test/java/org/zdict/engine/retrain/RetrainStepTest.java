@@ -1,0 +1,131 @@
+package org.zdict.engine.retrain;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.zdict.engine.HoldoutFrom;
+import org.zdict.engine.Timing;
+import org.zdict.engine.TrainingEngine;
+import org.zdict.engine.TrainingPlan;
+import org.zdict.engine.TrainingResult;
+import org.zdict.engine.input.EventInput;
+import org.zdict.registry.DictionaryRegistry;
+import org.zdict.registry.DictionaryStatus;
+import org.zdict.registry.InMemoryDictionaryRegistry;
+import org.zdict.testing.SampleEvents;
+
+/** A retrain decided and carried out by the engine, on an in-memory registry: no file and no command line. */
+class RetrainStepTest {
+    private static final Clock CLOCK = Clock.fixed(Instant.parse("2026-12-01T12:00:00Z"), ZoneOffset.UTC);
+    private static final RetrainPolicy PROMOTE_AT_ONCE = new RetrainPolicy(0.05, Duration.ZERO, 0, false);
+    private static final String SUBJECT = "orders";
+
+    private static TrainingPlan plan;
+    private static TrainingResult trained;
+
+    @BeforeAll
+    static void train() throws Exception {
+        plan = TrainingPlan.builder(EventInput.ofEvents(
+                        "memory", SampleEvents.synthetic(1_000, 11).iterator()))
+                .dictSizes(List.of(4 << 10))
+                .levels(List.of(3))
+                .batchSizes(List.of(1))
+                .maxCpuVsLz4(0)
+                .holdoutFrom(HoldoutFrom.LATEST)
+                .timing(new Timing(1, 1, false))
+                .build();
+        trained = new TrainingEngine().run(plan);
+    }
+
+    @Test
+    void promotesACandidateThatBeatsPlainZstdWhenTheSubjectHasNoActiveVersion() {
+        DictionaryRegistry registry = new InMemoryDictionaryRegistry();
+
+        RetrainResult result =
+                RetrainStep.begin(registry, SUBJECT, PROMOTE_AT_ONCE, "test").finish(plan, trained, CLOCK, false);
+
+        assertEquals(Decision.PROMOTED, result.decision());
+        assertNull(result.race());
+        assertTrue(result.verdict().reference().isPlainZstd());
+        assertEquals(CLOCK.instant(), result.verdict().decidedAt());
+        assertEquals(OptionalInt.of(result.publishedVersion()), registry.activeVersion(SUBJECT));
+    }
+
+    @Test
+    void aDryRunDecidesButPublishesNothing() {
+        DictionaryRegistry registry = new InMemoryDictionaryRegistry();
+
+        RetrainResult result =
+                RetrainStep.begin(registry, SUBJECT, PROMOTE_AT_ONCE, "test").finish(plan, trained, CLOCK, true);
+
+        assertEquals(Decision.PROMOTED, result.decision());
+        assertEquals(0, result.publishedVersion());
+        assertTrue(registry.list().isEmpty());
+    }
+
+    @Test
+    void anActiveVersionChangedWhileTrainingKeepsItAndPublishesNothing() {
+        DictionaryRegistry registry = new InMemoryDictionaryRegistry();
+        RetrainStep step = RetrainStep.begin(registry, SUBJECT, PROMOTE_AT_ONCE, "test");
+        int theirs = publishAndActivateAnother(registry);
+
+        RetrainResult result = step.finish(plan, trained, CLOCK, false);
+
+        assertEquals(Decision.KEPT, result.decision());
+        assertEquals(Decision.PROMOTED, result.verdict().decision());
+        assertEquals(
+                new ActiveVersionRace(
+                        ActiveVersionRace.When.WHILE_TRAINING, OptionalInt.empty(), OptionalInt.of(theirs), 0),
+                result.race());
+        assertEquals(0, result.publishedVersion());
+        assertEquals(1, registry.list().size());
+    }
+
+    @Test
+    void aPromotionThatLandsBeforeTheActivationWinsAndTheCandidateStaysAvailable() {
+        DictionaryRegistry registry = new InMemoryDictionaryRegistry();
+        int[] theirs = {0};
+
+        RetrainResult result = RetrainStep.begin(registry, SUBJECT, PROMOTE_AT_ONCE, "test")
+                .beforeActivation(() -> theirs[0] = publishAndActivateAnother(registry))
+                .finish(plan, trained, CLOCK, false);
+
+        assertEquals(Decision.KEPT, result.decision());
+        assertEquals(ActiveVersionRace.When.BEFORE_ACTIVATION, result.race().when());
+        assertEquals(OptionalInt.of(theirs[0]), result.race().after());
+        assertEquals(OptionalInt.of(theirs[0]), registry.activeVersion(SUBJECT));
+        assertEquals(
+                DictionaryStatus.AVAILABLE,
+                registry.info(result.publishedVersion()).orElseThrow().status());
+        assertTrue(result.retired().isEmpty());
+    }
+
+    @Test
+    void refusesAPlanThatDoesNotHoldOutTheLatestEvents() {
+        TrainingPlan random = TrainingPlan.builder(plan.inputs()).build();
+        RetrainStep step = RetrainStep.begin(new InMemoryDictionaryRegistry(), SUBJECT, PROMOTE_AT_ONCE, "test");
+
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> step.finish(random, trained, CLOCK, false));
+        assertTrue(e.getMessage().contains("got random"), e.getMessage());
+    }
+
+    /** Another scheduler's version: the candidate's dictionary at another level, activated. */
+    private static int publishAndActivateAnother(DictionaryRegistry registry) {
+        byte[] dictionary = trained.chosen().choice().chosen().dictionary();
+        int version = registry.publish(SUBJECT, dictionary, 19, Map.of()).version();
+        registry.activate(version);
+        return version;
+    }
+}
