@@ -18,7 +18,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * The events a command reads ({@code train}, {@code eval}): {@code -i FILE|DIR|-|kafka://HOST:PORT/TOPIC},
+ * The events a command reads ({@code train}, {@code eval}, {@code retrain}): {@code -i FILE|DIR|-|kafka://HOST:PORT/TOPIC},
  * repeatable, and more files; and how much of a topic to read.
  */
 public final class EventInputOptions {
