@@ -179,7 +179,10 @@ public final class EvalCommand implements Callable<Integer> {
                 .build();
     }
 
-    /** A quick candidate like the version, on the older events, against it on the newest: whether a retrain would pay. */
+    /**
+     * A quick candidate like the version, trained on the older events and measured against it on the newest:
+     * whether a retrain would pay.
+     */
     private void compareWithCandidate(
             Dictionary dictionary, List<byte[]> newestFirst, TrainingPlan plan, PrintWriter out) {
         DictionaryInfo info = dictionary.info();

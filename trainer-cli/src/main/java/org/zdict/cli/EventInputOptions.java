@@ -18,8 +18,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * The events a command reads ({@code train}, {@code eval}, {@code retrain}): {@code -i FILE|DIR|-|kafka://HOST:PORT/TOPIC},
- * repeatable, and more files; and how much of a topic to read.
+ * The events a command reads ({@code train}, {@code eval}, {@code retrain}): {@code -i
+ * FILE|DIR|-|kafka://HOST:PORT/TOPIC}, repeatable, and more files; and how much of a topic to read.
  */
 public final class EventInputOptions {
     /** The most bytes of record values held while reading a topic: {@value} (128 MiB). */

@@ -53,7 +53,10 @@ public final class RetrainStep {
         return new RetrainStep(registry, subject, policy, by);
     }
 
-    /** Runs {@code hook} between the decision and the activation, where another process's promotion can land (tests). */
+    /**
+     * Runs {@code hook} between the decision and the activation, where another process's promotion can land
+     * (for tests).
+     */
     public RetrainStep beforeActivation(Runnable hook) {
         this.beforeActivation = hook;
         return this;
