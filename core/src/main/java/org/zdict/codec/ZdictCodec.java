@@ -8,7 +8,6 @@ import java.util.OptionalInt;
 import org.zdict.CorruptPayloadException;
 import org.zdict.PayloadTooLargeException;
 import org.zdict.UncheckedPayloadException;
-import org.zdict.format.PayloadKind;
 import org.zdict.format.PayloadPrefix;
 import org.zdict.internal.ZstdJniFloor;
 import org.zdict.internal.ZstdLevels;
@@ -232,7 +231,7 @@ public final class ZdictCodec implements AutoCloseable {
         PayloadPrefix prefix = PayloadPrefix.read(src, srcOffset, srcLength);
         int frameOffset = srcOffset + prefix.length();
         int frameLength = srcLength - prefix.length();
-        if (prefix.kind() == PayloadKind.STORED) {
+        if (prefix.isStored()) {
             return frameLength;
         }
         return FrameChecks.declaredContentSize(prefix, src, frameOffset, frameLength);
@@ -440,7 +439,7 @@ public final class ZdictCodec implements AutoCloseable {
      */
     private record PayloadHead(PayloadPrefix prefix, int frameOffset, int frameLength, long size) {
         boolean stored() {
-            return prefix.kind() == PayloadKind.STORED;
+            return prefix.isStored();
         }
     }
 
@@ -454,7 +453,7 @@ public final class ZdictCodec implements AutoCloseable {
         int frameOffset = srcOffset + prefix.length();
         int frameLength = srcLength - prefix.length();
         checkCovered(prefix, src, frameOffset, frameLength);
-        long size = prefix.kind() == PayloadKind.STORED
+        long size = prefix.isStored()
                 ? frameLength
                 : FrameChecks.declaredContentSize(prefix, src, frameOffset, frameLength);
         if (size >= 0) {
@@ -501,7 +500,7 @@ public final class ZdictCodec implements AutoCloseable {
         if (acceptUnchecked) {
             return;
         }
-        if (prefix.kind() == PayloadKind.STORED) {
+        if (prefix.isStored()) {
             throw new UncheckedPayloadException(
                     0,
                     "Unchecked payload: it is stored uncompressed, without a checksum, and this codec requires"

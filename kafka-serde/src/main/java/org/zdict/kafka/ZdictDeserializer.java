@@ -14,8 +14,8 @@ import org.zdict.TruncatedPayloadException;
 import org.zdict.UncheckedPayloadException;
 import org.zdict.UnknownDictionaryVersionException;
 import org.zdict.ZdictException;
-import org.zdict.format.PayloadKind;
 import org.zdict.format.PayloadPrefix;
+import org.zdict.internal.PayloadKind;
 import org.zdict.registry.DictionaryRegistry;
 
 /**
