@@ -49,6 +49,7 @@ class PublicApiTest {
             "org.zdict.registry.DictionaryInfo",
             "org.zdict.registry.DictionaryRegistries",
             "org.zdict.registry.DictionaryRegistry",
+            "org.zdict.registry.DictionarySource",
             "org.zdict.registry.DictionaryStatus",
             "org.zdict.registry.DirectoryDictionaryRegistry",
             "org.zdict.registry.InMemoryDictionaryRegistry",

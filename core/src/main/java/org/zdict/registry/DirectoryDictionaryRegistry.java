@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 import org.zdict.UnknownDictionaryVersionException;
 import org.zdict.internal.ActiveVersions;
@@ -29,6 +30,8 @@ import org.zdict.internal.VersionTable;
 public final class DirectoryDictionaryRegistry implements DictionaryRegistry {
     /** How often, at most, a registry checks its folder for changes by other processes: 1 second. */
     public static final Duration DEFAULT_REFRESH_INTERVAL = Duration.ofSeconds(1);
+    /** How often {@link #awaitVersion} checks the manifest while it waits. */
+    private static final long AWAIT_POLL_MS = 50;
 
     private final RegistryFolder folder;
     private final Clock clock;
@@ -166,6 +169,28 @@ public final class DirectoryDictionaryRegistry implements DictionaryRegistry {
             throw new UnknownDictionaryVersionException(version, describe());
         }
         return Dictionary.ofOwned(info, files.read(info));
+    }
+
+    /**
+     * Waits for another process to publish {@code version}: a folder sends no notice, so the manifest is
+     * checked every {@value #AWAIT_POLL_MS} ms until it names the version or the time is up.
+     */
+    @Override
+    public boolean awaitVersion(int version, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!refreshNow().table().versions().containsKey(version)) {
+            long remaining = deadline - System.nanoTime();
+            if (remaining <= 0) {
+                return false;
+            }
+            try {
+                Thread.sleep(Math.min(AWAIT_POLL_MS, TimeUnit.NANOSECONDS.toMillis(remaining) + 1));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override

@@ -1,11 +1,13 @@
 package org.zdict.registry;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.concurrent.TimeUnit;
 import org.zdict.UnknownDictionaryVersionException;
 import org.zdict.internal.ActiveVersions;
 import org.zdict.internal.DictionaryContent;
@@ -53,6 +55,7 @@ public final class InMemoryDictionaryRegistry implements DictionaryRegistry {
                 metadata);
         contents.put(info.version(), copy);
         update(state.withPublished(info));
+        notifyAll();
         return info;
     }
 
@@ -94,6 +97,25 @@ public final class InMemoryDictionaryRegistry implements DictionaryRegistry {
             throw new UnknownDictionaryVersionException(version, WHERE);
         }
         return new Dictionary(info, contents.get(version));
+    }
+
+    /** Waits for another thread to publish {@code version}, woken by the publication itself. */
+    @Override
+    public synchronized boolean awaitVersion(int version, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!state.versions().containsKey(version)) {
+            long remaining = deadline - System.nanoTime();
+            if (remaining <= 0) {
+                return false;
+            }
+            try {
+                TimeUnit.NANOSECONDS.timedWait(this, remaining);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override
