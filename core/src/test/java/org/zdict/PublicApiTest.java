@@ -47,6 +47,7 @@ class PublicApiTest {
             "org.zdict.format.PayloadPrefix",
             "org.zdict.registry.Dictionary",
             "org.zdict.registry.DictionaryInfo",
+            "org.zdict.registry.DictionaryInfo$Builder",
             "org.zdict.registry.DictionaryRegistries",
             "org.zdict.registry.DictionaryRegistry",
             "org.zdict.registry.DictionarySource",

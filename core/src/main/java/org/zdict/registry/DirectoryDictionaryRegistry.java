@@ -98,15 +98,15 @@ public final class DirectoryDictionaryRegistry implements DictionaryRegistry {
         VersionTable.checkPublishable(subject, content, level, metadata);
         byte[] copy = content.clone();
         VersionTable after = change(table -> {
-            DictionaryInfo info = new DictionaryInfo(
-                    table.nextVersion(),
-                    subject,
-                    DictionaryContent.sha256(copy),
-                    copy.length,
-                    level,
-                    clock.instant(),
-                    DictionaryStatus.AVAILABLE,
-                    metadata);
+            DictionaryInfo info = DictionaryInfo.builder(table.nextVersion())
+                    .subject(subject)
+                    .sha256(DictionaryContent.sha256(copy))
+                    .size(copy.length)
+                    .level(level)
+                    .createdAt(clock.instant())
+                    .status(DictionaryStatus.AVAILABLE)
+                    .metadata(metadata)
+                    .build();
             VersionTable next = table.withPublished(info);
             folder.writeDictionary(info.version(), copy);
             return next;

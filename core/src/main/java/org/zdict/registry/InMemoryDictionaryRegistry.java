@@ -44,15 +44,15 @@ public final class InMemoryDictionaryRegistry implements DictionaryRegistry {
             String subject, byte[] content, int level, Map<String, String> metadata) {
         VersionTable.checkPublishable(subject, content, level, metadata);
         byte[] copy = content.clone();
-        DictionaryInfo info = new DictionaryInfo(
-                state.nextVersion(),
-                subject,
-                DictionaryContent.sha256(copy),
-                copy.length,
-                level,
-                clock.instant(),
-                DictionaryStatus.AVAILABLE,
-                metadata);
+        DictionaryInfo info = DictionaryInfo.builder(state.nextVersion())
+                .subject(subject)
+                .sha256(DictionaryContent.sha256(copy))
+                .size(copy.length)
+                .level(level)
+                .createdAt(clock.instant())
+                .status(DictionaryStatus.AVAILABLE)
+                .metadata(metadata)
+                .build();
         contents.put(info.version(), copy);
         update(state.withPublished(info));
         notifyAll();

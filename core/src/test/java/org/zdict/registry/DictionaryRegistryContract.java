@@ -422,10 +422,22 @@ public abstract class DictionaryRegistryContract {
     }
 
     @Test
+    void keepsTheLifecycleTimesOutOfTheMetadata() throws Exception {
+        DictionaryInfo first = registry.publish(DICTIONARY, 3, Map.of("samples", "2000"));
+        DictionaryInfo second = registry.publish(OTHER_DICTIONARY, 5, Map.of());
+        registry.activate(first.version());
+        registry.activate(second.version());
+        registry.retire(first.version());
+        DictionaryInfo retired = another().info(first.version()).orElseThrow();
+        assertTrue(retired.activatedAt().isPresent() && retired.retiredAt().isPresent(), retired.toString());
+        assertEquals(Map.of("samples", "2000"), retired.metadata());
+    }
+
+    @Test
     void refusesToPublishTheLifecycleTimesAsMetadata() {
         IllegalArgumentException e = assertThrows(
                 IllegalArgumentException.class,
-                () -> registry.publish(DICTIONARY, 3, Map.of(DictionaryInfo.RETIRED_AT, "2020-01-01T00:00:00Z")));
+                () -> registry.publish(DICTIONARY, 3, Map.of("retiredAt", "2020-01-01T00:00:00Z")));
         assertTrue(e.getMessage().contains("retiredAt"), e.getMessage());
         assertTrue(registry.list().isEmpty());
     }
