@@ -55,8 +55,8 @@ public interface DictionarySource extends AutoCloseable {
      *
      * @param version the dictionary version
      * @param timeout how long to wait at most
-     * @return whether the source now holds it; false also when the waiting thread is interrupted (its
-     *     interrupt status is then set again)
+     * @return whether the source now holds it. An interrupt ends the wait with the thread's interrupt
+     *     status set again, returning false or throwing {@link org.zdict.RegistryException}
      */
     boolean awaitVersion(int version, Duration timeout);
 
