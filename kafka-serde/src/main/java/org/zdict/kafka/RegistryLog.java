@@ -38,7 +38,7 @@ final class RegistryLog {
 
     /** Applies one record; returns whether the version table changed. Unreadable records are skipped. */
     boolean apply(long offset, String key, byte[] value) {
-        if (RegistryRecords.STATE_KEY.equals(key)) {
+        if (RegistryKeys.STATE.equals(key)) {
             if (value == null) {
                 return false;
             }
@@ -50,7 +50,7 @@ final class RegistryLog {
             stateRecordOffset = offset;
             return rebuild();
         }
-        int version = RegistryRecords.versionOfKey(key);
+        int version = RegistryKeys.versionOf(key);
         if (version < 0) {
             return false;
         }
