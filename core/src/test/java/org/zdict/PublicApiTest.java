@@ -17,11 +17,53 @@ import org.junit.jupiter.api.Test;
 import org.zdict.codec.ZdictCodec;
 
 /**
- * Keeps core's public API what users may rely on: no public signature mentions an {@code
- * org.zdict.internal} type, and no public constant is a mutable array.
+ * Keeps core's public API what users may rely on: the public types are exactly those listed here (and in
+ * docs/COMPATIBILITY.md), no public signature mentions an {@code org.zdict.internal} type, and no public
+ * constant is a mutable array.
  */
 class PublicApiTest {
     private static final String INTERNAL = "org.zdict.internal";
+
+    /**
+     * Core's public types, nested ones included. Adding one is a decision: add it here and to "The public
+     * Java API" in docs/COMPATIBILITY.md, in the same change.
+     */
+    private static final List<String> PUBLIC_TYPES = List.of(
+            "org.zdict.ActiveVersionChangedException",
+            "org.zdict.CorruptDictionaryException",
+            "org.zdict.CorruptPayloadException",
+            "org.zdict.DictionaryMismatchException",
+            "org.zdict.PayloadTooLargeException",
+            "org.zdict.RegistryException",
+            "org.zdict.RegistryLocationException",
+            "org.zdict.RegistryNotFoundException",
+            "org.zdict.TruncatedPayloadException",
+            "org.zdict.UncheckedPayloadException",
+            "org.zdict.UnknownDictionaryVersionException",
+            "org.zdict.ZdictException",
+            "org.zdict.codec.DictionaryCacheStats",
+            "org.zdict.codec.ZdictCodec",
+            "org.zdict.codec.ZdictCodec$Builder",
+            "org.zdict.format.PayloadPrefix",
+            "org.zdict.registry.Dictionary",
+            "org.zdict.registry.DictionaryInfo",
+            "org.zdict.registry.DictionaryInfo$Builder",
+            "org.zdict.registry.DictionaryRegistries",
+            "org.zdict.registry.DictionaryRegistry",
+            "org.zdict.registry.DictionarySource",
+            "org.zdict.registry.DictionaryStatus",
+            "org.zdict.registry.DirectoryDictionaryRegistry",
+            "org.zdict.registry.InMemoryDictionaryRegistry",
+            "org.zdict.registry.RegistryProvider",
+            "org.zdict.registry.SubjectNames",
+            "org.zdict.train.DictionaryTrainer");
+
+    @Test
+    void publicTypesAreExactlyTheListedOnes() throws Exception {
+        List<String> found =
+                publicApiTypes().stream().map(Class::getName).sorted().toList();
+        assertEquals(PUBLIC_TYPES, found);
+    }
 
     @Test
     void publicApiNeverExposesInternalTypes() throws Exception {

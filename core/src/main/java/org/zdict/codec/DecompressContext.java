@@ -2,7 +2,6 @@ package org.zdict.codec;
 
 import com.github.luben.zstd.ZstdDecompressCtx;
 import com.github.luben.zstd.ZstdDictDecompress;
-import org.zdict.format.PayloadKind;
 import org.zdict.format.PayloadPrefix;
 
 /**
@@ -16,9 +15,7 @@ final class DecompressContext implements AutoCloseable {
 
     /** The context ready for {@code prefix}'s frame: with its version's dictionary, or with none. */
     ZstdDecompressCtx forFrame(PayloadPrefix prefix, DigestedDictionaries dictionaries) {
-        return prefix.kind() == PayloadKind.DICTIONARY_FRAME
-                ? withVersion(prefix.version(), dictionaries)
-                : withoutDictionary();
+        return prefix.isDictionaryFrame() ? withVersion(prefix.version(), dictionaries) : withoutDictionary();
     }
 
     private ZstdDecompressCtx withVersion(int version, DigestedDictionaries dictionaries) {

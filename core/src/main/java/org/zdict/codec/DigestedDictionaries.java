@@ -11,7 +11,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import org.zdict.CorruptDictionaryException;
 import org.zdict.registry.Dictionary;
-import org.zdict.registry.DictionaryRegistry;
+import org.zdict.registry.DictionarySource;
 
 /**
  * The digested (native, shareable) dictionaries of one codec, in a cache bounded by their native size:
@@ -27,7 +27,7 @@ import org.zdict.registry.DictionaryRegistry;
  * in a call at once). Loading (a miss) is serialized; hits never lock.
  */
 final class DigestedDictionaries implements AutoCloseable {
-    private final DictionaryRegistry registry;
+    private final DictionarySource source;
     private final OptionalInt levelOverride;
     private final long limitBytes;
     private final Map<Integer, DigestedDictionary<ZstdDictCompress>> forCompression = new ConcurrentHashMap<>();
@@ -44,8 +44,8 @@ final class DigestedDictionaries implements AutoCloseable {
     /** Guarded by this. */
     private boolean closed;
 
-    DigestedDictionaries(DictionaryRegistry registry, OptionalInt levelOverride, long limitBytes) {
-        this.registry = registry;
+    DigestedDictionaries(DictionarySource source, OptionalInt levelOverride, long limitBytes) {
+        this.source = source;
         this.levelOverride = levelOverride;
         this.limitBytes = limitBytes;
     }
@@ -109,7 +109,7 @@ final class DigestedDictionaries implements AutoCloseable {
             touch(cached);
             return cached;
         }
-        DigestedDictionary<T> loaded = digest.apply(registry.get(version));
+        DigestedDictionary<T> loaded = digest.apply(source.get(version));
         heldBytes.addAndGet(loaded.bytes());
         cachedBytes += loaded.bytes();
         loads++;

@@ -5,9 +5,8 @@ import com.github.luben.zstd.ZstdException;
 import org.zdict.CorruptPayloadException;
 import org.zdict.DictionaryMismatchException;
 import org.zdict.TruncatedPayloadException;
-import org.zdict.format.FrameHeader;
-import org.zdict.format.PayloadKind;
 import org.zdict.format.PayloadPrefix;
+import org.zdict.internal.FrameHeader;
 
 /** Checks on the zstd frame that follows a prefix, done in Java before any native call or allocation. */
 final class FrameChecks {
@@ -56,7 +55,7 @@ final class FrameChecks {
                             + " ends: " + e.getMessage() + ")",
                     e);
         }
-        if (prefix.kind() != PayloadKind.DICTIONARY_FRAME) {
+        if (!prefix.isDictionaryFrame()) {
             return new CorruptPayloadException(
                     prefix.length(), "Corrupt zstd frame" + describe(prefix) + ": " + e.getMessage(), e);
         }

@@ -8,11 +8,10 @@ import java.util.OptionalInt;
 import org.zdict.CorruptPayloadException;
 import org.zdict.PayloadTooLargeException;
 import org.zdict.UncheckedPayloadException;
-import org.zdict.format.PayloadKind;
 import org.zdict.format.PayloadPrefix;
 import org.zdict.internal.ZstdJniFloor;
 import org.zdict.internal.ZstdLevels;
-import org.zdict.registry.DictionaryRegistry;
+import org.zdict.registry.DictionarySource;
 
 /**
  * The one entry point: compresses bytes into a zdict payload with the registry's active version, and
@@ -32,7 +31,7 @@ public final class ZdictCodec implements AutoCloseable {
     /** The longest prefix and zstd frame header (magic 4, descriptor 1, window 1, dictionary id 4, size 8). */
     private static final int MAX_HEAD_LENGTH = PayloadPrefix.MAX_LENGTH + 18;
 
-    private final DictionaryRegistry registry;
+    private final DictionarySource source;
     private final OptionalInt level;
     private final int maxDecompressedSize;
     /** With checksums on, payloads are always checksummed frames: never stored, which has no checksum. */
@@ -51,10 +50,10 @@ public final class ZdictCodec implements AutoCloseable {
     private volatile boolean closed;
 
     private ZdictCodec(Builder builder) {
-        this.registry = builder.registry;
+        this.source = builder.source;
         this.level = builder.level;
         this.maxDecompressedSize = builder.maxDecompressedSize;
-        this.dictionaries = new DigestedDictionaries(registry, level, builder.dictionaryCacheBytes);
+        this.dictionaries = new DigestedDictionaries(source, level, builder.dictionaryCacheBytes);
         this.checksum = builder.checksum;
         this.acceptUnchecked = !builder.checksum || builder.acceptUnchecked;
         this.compressContexts = new ContextPool<>(() -> new CompressContext(checksum));
@@ -62,29 +61,30 @@ public final class ZdictCodec implements AutoCloseable {
     }
 
     /**
-     * A builder of a codec over {@code registry}, with the defaults of {@link #of}.
+     * A builder of a codec over {@code source} (a registry, or any other source of dictionaries), with
+     * the defaults of {@link #of}.
      *
-     * @param registry where the dictionaries come from; the codec does not close it
+     * @param source where the dictionaries come from; the codec does not close it
      * @return a new builder
      */
-    public static Builder builder(DictionaryRegistry registry) {
-        return new Builder(registry);
+    public static Builder builder(DictionarySource source) {
+        return new Builder(source);
     }
 
     /**
-     * A codec with default settings over {@code registry}: checksums on, each dictionary's recorded level,
+     * A codec with default settings over {@code source}: checksums on, each dictionary's recorded level,
      * a 64 MiB decompression limit, a 256 MiB dictionary cache.
      *
-     * @param registry where the dictionaries come from; the codec does not close it
+     * @param source where the dictionaries come from; the codec does not close it
      * @return the codec; close it to free its native memory
      */
-    public static ZdictCodec of(DictionaryRegistry registry) {
-        return builder(registry).build();
+    public static ZdictCodec of(DictionarySource source) {
+        return builder(source).build();
     }
 
-    /** {@return the registry this codec reads its dictionaries from} */
-    public DictionaryRegistry registry() {
-        return registry;
+    /** {@return the source (a registry, usually) this codec reads its dictionaries from} */
+    public DictionarySource source() {
+        return source;
     }
 
     /** {@return the decompression limit, in bytes} */
@@ -133,7 +133,7 @@ public final class ZdictCodec implements AutoCloseable {
      * @return the number of bytes written
      */
     public int compress(byte[] src, int srcOffset, int srcLength, byte[] dst, int dstOffset) {
-        OptionalInt active = registry.activeVersion();
+        OptionalInt active = source.activeVersion();
         if (active.isPresent()) {
             return compress(active.getAsInt(), src, srcOffset, srcLength, dst, dstOffset);
         }
@@ -232,7 +232,7 @@ public final class ZdictCodec implements AutoCloseable {
         PayloadPrefix prefix = PayloadPrefix.read(src, srcOffset, srcLength);
         int frameOffset = srcOffset + prefix.length();
         int frameLength = srcLength - prefix.length();
-        if (prefix.kind() == PayloadKind.STORED) {
+        if (prefix.isStored()) {
             return frameLength;
         }
         return FrameChecks.declaredContentSize(prefix, src, frameOffset, frameLength);
@@ -440,7 +440,7 @@ public final class ZdictCodec implements AutoCloseable {
      */
     private record PayloadHead(PayloadPrefix prefix, int frameOffset, int frameLength, long size) {
         boolean stored() {
-            return prefix.kind() == PayloadKind.STORED;
+            return prefix.isStored();
         }
     }
 
@@ -454,7 +454,7 @@ public final class ZdictCodec implements AutoCloseable {
         int frameOffset = srcOffset + prefix.length();
         int frameLength = srcLength - prefix.length();
         checkCovered(prefix, src, frameOffset, frameLength);
-        long size = prefix.kind() == PayloadKind.STORED
+        long size = prefix.isStored()
                 ? frameLength
                 : FrameChecks.declaredContentSize(prefix, src, frameOffset, frameLength);
         if (size >= 0) {
@@ -501,7 +501,7 @@ public final class ZdictCodec implements AutoCloseable {
         if (acceptUnchecked) {
             return;
         }
-        if (prefix.kind() == PayloadKind.STORED) {
+        if (prefix.isStored()) {
             throw new UncheckedPayloadException(
                     0,
                     "Unchecked payload: it is stored uncompressed, without a checksum, and this codec requires"
@@ -548,15 +548,15 @@ public final class ZdictCodec implements AutoCloseable {
 
     /** Settings for a {@link ZdictCodec}. */
     public static final class Builder {
-        private final DictionaryRegistry registry;
+        private final DictionarySource source;
         private OptionalInt level = OptionalInt.empty();
         private int maxDecompressedSize = DEFAULT_MAX_DECOMPRESSED_SIZE;
         private boolean checksum = true;
         private boolean acceptUnchecked;
         private long dictionaryCacheBytes = DEFAULT_DICTIONARY_CACHE_BYTES;
 
-        private Builder(DictionaryRegistry registry) {
-            this.registry = Objects.requireNonNull(registry, "registry");
+        private Builder(DictionarySource source) {
+            this.source = Objects.requireNonNull(source, "source");
         }
 
         /**

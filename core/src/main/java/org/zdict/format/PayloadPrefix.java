@@ -3,28 +3,22 @@ package org.zdict.format;
 import java.nio.ByteBuffer;
 import org.zdict.CorruptPayloadException;
 import org.zdict.TruncatedPayloadException;
+import org.zdict.internal.FrameHeader;
+import org.zdict.internal.PayloadKind;
 
 /**
- * The prefix that starts every zdict payload: a marker byte, then for {@link
- * PayloadKind#DICTIONARY_FRAME} the dictionary version as an unsigned LEB128 varint (1 byte below 128, 2
+ * The prefix that starts every zdict payload: a marker byte, then for a {@linkplain #isDictionaryFrame()
+ * dictionary frame} the dictionary version as an unsigned LEB128 varint (1 byte below 128, 2
  * bytes below 16,384, at most 5 bytes). The layout is specified in docs/FORMAT.md. Immutable; the static
  * methods are stateless, so everything here is safe to use from any thread.
- *
- * @param kind what follows the prefix
- * @param version the dictionary version, or 0 when the kind has none
- * @param length the number of bytes the prefix occupies
  */
-public record PayloadPrefix(PayloadKind kind, int version, int length) {
+public final class PayloadPrefix {
     /** The format version that this code reads and writes. */
     public static final int FORMAT_VERSION = 1;
     /** High nibble shared by every zdict marker. */
     public static final int MARKER_FAMILY = 0xD0;
     /** The longest prefix: a marker and a 5-byte varint. */
     public static final int MAX_LENGTH = 6;
-    /** The zstd frame magic number as it appears on the wire (little-endian 0xFD2FB528). */
-    private static final byte[] ZSTD_MAGIC = {(byte) 0x28, (byte) 0xB5, (byte) 0x2F, (byte) 0xFD};
-    /** The length of the zstd frame magic number, where a zstd frame header begins. */
-    static final int ZSTD_MAGIC_LENGTH = ZSTD_MAGIC.length;
 
     private static final int MAX_VARINT_BYTES = 5;
     private static final PayloadPrefix PLAIN_FRAME = new PayloadPrefix(PayloadKind.PLAIN_FRAME, 0, 1);
@@ -39,6 +33,46 @@ public record PayloadPrefix(PayloadKind kind, int version, int length) {
         for (int version = 1; version < ONE_BYTE_VERSIONS.length; version++) {
             ONE_BYTE_VERSIONS[version] = new PayloadPrefix(PayloadKind.DICTIONARY_FRAME, version, 2);
         }
+    }
+
+    private final PayloadKind kind;
+    private final int version;
+    private final int length;
+
+    private PayloadPrefix(PayloadKind kind, int version, int length) {
+        this.kind = kind;
+        this.version = version;
+        this.length = length;
+    }
+
+    /** {@return the marker byte (0..255) that starts the payload; docs/FORMAT.md lists them} */
+    public int marker() {
+        return kind.marker();
+    }
+
+    /** {@return the dictionary version, or 0 when the payload uses no dictionary} */
+    public int version() {
+        return version;
+    }
+
+    /** {@return the number of bytes the prefix occupies} */
+    public int length() {
+        return length;
+    }
+
+    /** {@return whether a zstd frame compressed with dictionary {@link #version()} follows} */
+    public boolean isDictionaryFrame() {
+        return kind == PayloadKind.DICTIONARY_FRAME;
+    }
+
+    /** {@return whether a zstd frame compressed without a dictionary follows} */
+    public boolean isPlainFrame() {
+        return kind == PayloadKind.PLAIN_FRAME;
+    }
+
+    /** {@return whether the original bytes follow, unchanged} */
+    public boolean isStored() {
+        return kind == PayloadKind.STORED;
     }
 
     /**
@@ -203,15 +237,7 @@ public record PayloadPrefix(PayloadKind kind, int version, int length) {
      * @return true if the first four bytes are {@code 28 B5 2F FD}
      */
     public static boolean startsWithZstdMagic(byte[] src, int offset, int length) {
-        if (length < ZSTD_MAGIC.length) {
-            return false;
-        }
-        for (int i = 0; i < ZSTD_MAGIC.length; i++) {
-            if (src[offset + i] != ZSTD_MAGIC[i]) {
-                return false;
-            }
-        }
-        return true;
+        return FrameHeader.startsWithMagic(src, offset, length);
     }
 
     /**
@@ -222,6 +248,24 @@ public record PayloadPrefix(PayloadKind kind, int version, int length) {
      */
     public static boolean isZdictMarker(int marker) {
         return (marker & 0xF0) == MARKER_FAMILY;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof PayloadPrefix that
+                && kind == that.kind
+                && version == that.version
+                && length == that.length;
+    }
+
+    @Override
+    public int hashCode() {
+        return (kind.hashCode() * 31 + version) * 31 + length;
+    }
+
+    @Override
+    public String toString() {
+        return "PayloadPrefix[" + description() + ", " + length + " byte(s)]";
     }
 
     private static String describeUnknownMarker(byte[] src, int offset, int length, int marker) {

@@ -3,6 +3,7 @@ package org.zdict.internal;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -70,6 +71,12 @@ public final class ClasspathDictionaryRegistry implements DictionaryRegistry {
     @Override
     public Dictionary get(int version) {
         return copy.get(version);
+    }
+
+    /** A copy never changes: it holds {@code version} now or never. */
+    @Override
+    public boolean awaitVersion(int version, Duration timeout) {
+        return info(version).isPresent();
     }
 
     @Override

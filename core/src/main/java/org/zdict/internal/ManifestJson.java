@@ -26,6 +26,14 @@ import org.zdict.registry.DictionaryStatus;
 final class ManifestJson {
     static final int MANIFEST_FORMAT = 1;
     private static final String ACTIVE_BY_SUBJECT = "activeBySubject";
+    /**
+     * Metadata key under which a dictionary's record keeps when it last became active (ISO-8601), where
+     * the previous release reads it; publishing refuses it as a user's key.
+     */
+    public static final String ACTIVATED_AT = "activatedAt";
+    /** Metadata key under which a dictionary's record keeps when it was retired (ISO-8601), likewise. */
+    public static final String RETIRED_AT = "retiredAt";
+
     private static final JsonFactory JSON = new JsonFactory();
 
     private ManifestJson() {}
@@ -64,7 +72,7 @@ final class ManifestJson {
                 json.writeNumberField("level", info.level());
                 json.writeStringField("createdAt", info.createdAt().toString());
                 json.writeObjectFieldStart("metadata");
-                for (Map.Entry<String, String> e : info.metadata().entrySet()) {
+                for (Map.Entry<String, String> e : storedMetadata(info).entrySet()) {
                     json.writeStringField(e.getKey(), e.getValue());
                 }
                 json.writeEndObject();
@@ -184,7 +192,45 @@ final class ManifestJson {
             throw new IOException("version " + version + " of subject '" + subject + "' has status active; the"
                     + " active version of a subject other than default is named in '" + ACTIVE_BY_SUBJECT + "'");
         }
-        return new DictionaryInfo(version, subject, sha256, size, level, createdAt, parsed, metadata);
+        Instant activatedAt = takeTime(metadata, ACTIVATED_AT);
+        Instant retiredAt = takeTime(metadata, RETIRED_AT);
+        return DictionaryInfo.builder(version)
+                .subject(subject)
+                .sha256(sha256)
+                .size(size)
+                .level(level)
+                .createdAt(createdAt)
+                .status(parsed)
+                .metadata(metadata)
+                .activatedAt(activatedAt)
+                .retiredAt(retiredAt)
+                .build();
+    }
+
+    /** The metadata as stored: the user's, with the lifecycle times under their keys, sorted. */
+    private static Map<String, String> storedMetadata(DictionaryInfo info) {
+        Map<String, String> stored = new TreeMap<>(info.metadata());
+        info.activatedAt().ifPresent(at -> stored.put(ACTIVATED_AT, at.toString()));
+        info.retiredAt().ifPresent(at -> stored.put(RETIRED_AT, at.toString()));
+        return stored;
+    }
+
+    /**
+     * Removes the time under {@code key} from {@code metadata} and returns it; null if absent. A value that
+     * is not an ISO-8601 time stays in the metadata as it was, so rewriting the manifest keeps it.
+     */
+    private static Instant takeTime(Map<String, String> metadata, String key) {
+        String value = metadata.get(key);
+        if (value == null) {
+            return null;
+        }
+        try {
+            Instant at = Instant.parse(value);
+            metadata.remove(key);
+            return at;
+        } catch (DateTimeParseException e) {
+            return null;
+        }
     }
 
     private static int intValue(JsonParser json, JsonToken token, String field) throws IOException {

@@ -131,7 +131,7 @@ public record VersionTable(int nextVersion, SortedMap<Integer, DictionaryInfo> v
 
     /**
      * The table with {@code version} active in its subject, recording {@code at} as its activation time
-     * ({@link DictionaryInfo#ACTIVATED_AT}) when not null.
+     * ({@link DictionaryInfo#activatedAt()}) when not null.
      */
     public VersionTable withActive(int version, String where, Instant at) {
         DictionaryInfo target = require(version, where);
@@ -147,7 +147,7 @@ public record VersionTable(int nextVersion, SortedMap<Integer, DictionaryInfo> v
         }
         DictionaryInfo active = target.withStatus(DictionaryStatus.ACTIVE);
         boolean newlyActive = target.status() != DictionaryStatus.ACTIVE;
-        next.put(version, at != null && newlyActive ? active.withTime(DictionaryInfo.ACTIVATED_AT, at) : active);
+        next.put(version, at != null && newlyActive ? active.withActivatedAt(at) : active);
         return new VersionTable(nextVersion, next);
     }
 
@@ -172,7 +172,7 @@ public record VersionTable(int nextVersion, SortedMap<Integer, DictionaryInfo> v
 
     /**
      * The table with {@code version} retired, recording {@code at} as its retirement time ({@link
-     * DictionaryInfo#RETIRED_AT}) when not null.
+     * DictionaryInfo#retiredAt()}) when not null.
      */
     public VersionTable withRetired(int version, String where, Instant at) {
         DictionaryInfo target = require(version, where);
@@ -184,7 +184,7 @@ public record VersionTable(int nextVersion, SortedMap<Integer, DictionaryInfo> v
         SortedMap<Integer, DictionaryInfo> next = new TreeMap<>(versions);
         DictionaryInfo retired = target.withStatus(DictionaryStatus.RETIRED);
         boolean newlyRetired = target.status() != DictionaryStatus.RETIRED;
-        next.put(version, at != null && newlyRetired ? retired.withTime(DictionaryInfo.RETIRED_AT, at) : retired);
+        next.put(version, at != null && newlyRetired ? retired.withRetiredAt(at) : retired);
         return new VersionTable(nextVersion, next);
     }
 
@@ -222,7 +222,7 @@ public record VersionTable(int nextVersion, SortedMap<Integer, DictionaryInfo> v
                 if (e.getKey() == null || e.getValue() == null) {
                     throw new IllegalArgumentException("Metadata keys and values must not be null: " + metadata);
                 }
-                if (e.getKey().equals(DictionaryInfo.ACTIVATED_AT) || e.getKey().equals(DictionaryInfo.RETIRED_AT)) {
+                if (e.getKey().equals(ManifestJson.ACTIVATED_AT) || e.getKey().equals(ManifestJson.RETIRED_AT)) {
                     throw new IllegalArgumentException("Metadata key '" + e.getKey()
                             + "' is recorded by the registry itself and cannot be published");
                 }

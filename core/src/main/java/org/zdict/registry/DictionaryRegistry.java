@@ -3,7 +3,6 @@ package org.zdict.registry;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.SortedSet;
 import java.util.TreeSet;
@@ -11,7 +10,8 @@ import org.zdict.ActiveVersionChangedException;
 import org.zdict.UnknownDictionaryVersionException;
 
 /**
- * The versions of dictionaries a codec may use. A version is a positive integer, unique within a
+ * The versions of dictionaries a codec may use, with their administration: publishing and the lifecycle
+ * below; the read path a codec needs is {@link DictionarySource}. A version is a positive integer, unique within a
  * registry and never reused, whose bytes never change once published, so readers may cache them forever.
  *
  * <p>Versions belong to <em>subjects</em> ({@link SubjectNames}), one lineage of dictionaries each with
@@ -27,7 +27,7 @@ import org.zdict.UnknownDictionaryVersionException;
  * written, and refuses a change the lifecycle forbids with {@link org.zdict.RegistryException} or {@link
  * IllegalArgumentException}, naming the version.
  */
-public interface DictionaryRegistry extends AutoCloseable {
+public interface DictionaryRegistry extends DictionarySource {
 
     /**
      * Publishes a new version into {@code subject}, not yet active. Its number is the next one of the
@@ -73,12 +73,8 @@ public interface DictionaryRegistry extends AutoCloseable {
      *
      * @param expectedActive the active version the caller's decision was made against
      * @throws ActiveVersionChangedException if the subject's active version is another one; nothing changed
-     * @throws UnsupportedOperationException if this registry cannot compare and set (the default)
      */
-    default void activate(int version, OptionalInt expectedActive) {
-        throw new UnsupportedOperationException(getClass().getName()
-                + " cannot activate a version only if the active one is unchanged (activate(int, OptionalInt))");
-    }
+    void activate(int version, OptionalInt expectedActive);
 
     /**
      * Stops new payloads from using {@code version}; it still decodes. Refuses the active version of its
@@ -111,43 +107,4 @@ public interface DictionaryRegistry extends AutoCloseable {
         }
         return Collections.unmodifiableSortedSet(subjects);
     }
-
-    /**
-     * The record of {@code version}, if the registry holds it.
-     *
-     * @param version any number
-     * @return its record, or empty if the registry does not hold it (never published, or removed)
-     */
-    Optional<DictionaryInfo> info(int version);
-
-    /**
-     * The dictionary {@code version} with its bytes, checked against its recorded SHA-256.
-     *
-     * @param version a version the registry holds
-     * @return the dictionary, immutable
-     * @throws UnknownDictionaryVersionException if the registry does not hold it
-     * @throws org.zdict.CorruptDictionaryException if its stored bytes cannot be trusted
-     */
-    Dictionary get(int version);
-
-    /**
-     * The version new payloads of {@code subject} use, if one is active; empty for a subject with no
-     * versions. Cheap enough to call per record.
-     *
-     * @param subject a subject name
-     * @return the active version, or empty
-     */
-    OptionalInt activeVersion(String subject);
-
-    /** {@return the active version of the {@value DictionaryInfo#DEFAULT_SUBJECT} subject, or empty} */
-    default OptionalInt activeVersion() {
-        return activeVersion(DictionaryInfo.DEFAULT_SUBJECT);
-    }
-
-    /** {@return a short description of where this registry lives, for error messages} */
-    String describe();
-
-    /** Releases whatever the registry holds open. Idempotent. */
-    @Override
-    default void close() {}
 }

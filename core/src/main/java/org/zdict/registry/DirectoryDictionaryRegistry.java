@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 import org.zdict.UnknownDictionaryVersionException;
 import org.zdict.internal.ActiveVersions;
@@ -29,6 +30,8 @@ import org.zdict.internal.VersionTable;
 public final class DirectoryDictionaryRegistry implements DictionaryRegistry {
     /** How often, at most, a registry checks its folder for changes by other processes: 1 second. */
     public static final Duration DEFAULT_REFRESH_INTERVAL = Duration.ofSeconds(1);
+    /** How often {@link #awaitVersion} checks the manifest while it waits. */
+    private static final long AWAIT_POLL_MS = 50;
 
     private final RegistryFolder folder;
     private final Clock clock;
@@ -95,15 +98,15 @@ public final class DirectoryDictionaryRegistry implements DictionaryRegistry {
         VersionTable.checkPublishable(subject, content, level, metadata);
         byte[] copy = content.clone();
         VersionTable after = change(table -> {
-            DictionaryInfo info = new DictionaryInfo(
-                    table.nextVersion(),
-                    subject,
-                    DictionaryContent.sha256(copy),
-                    copy.length,
-                    level,
-                    clock.instant(),
-                    DictionaryStatus.AVAILABLE,
-                    metadata);
+            DictionaryInfo info = DictionaryInfo.builder(table.nextVersion())
+                    .subject(subject)
+                    .sha256(DictionaryContent.sha256(copy))
+                    .size(copy.length)
+                    .level(level)
+                    .createdAt(clock.instant())
+                    .status(DictionaryStatus.AVAILABLE)
+                    .metadata(metadata)
+                    .build();
             VersionTable next = table.withPublished(info);
             folder.writeDictionary(info.version(), copy);
             return next;
@@ -166,6 +169,28 @@ public final class DirectoryDictionaryRegistry implements DictionaryRegistry {
             throw new UnknownDictionaryVersionException(version, describe());
         }
         return Dictionary.ofOwned(info, files.read(info));
+    }
+
+    /**
+     * Waits for another process to publish {@code version}: a folder sends no notice, so the manifest is
+     * checked every {@value #AWAIT_POLL_MS} ms until it names the version or the time is up.
+     */
+    @Override
+    public boolean awaitVersion(int version, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!refreshNow().table().versions().containsKey(version)) {
+            long remaining = deadline - System.nanoTime();
+            if (remaining <= 0) {
+                return false;
+            }
+            try {
+                Thread.sleep(Math.min(AWAIT_POLL_MS, TimeUnit.NANOSECONDS.toMillis(remaining) + 1));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override

@@ -1,11 +1,13 @@
 package org.zdict.registry;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.concurrent.TimeUnit;
 import org.zdict.UnknownDictionaryVersionException;
 import org.zdict.internal.ActiveVersions;
 import org.zdict.internal.DictionaryContent;
@@ -42,17 +44,18 @@ public final class InMemoryDictionaryRegistry implements DictionaryRegistry {
             String subject, byte[] content, int level, Map<String, String> metadata) {
         VersionTable.checkPublishable(subject, content, level, metadata);
         byte[] copy = content.clone();
-        DictionaryInfo info = new DictionaryInfo(
-                state.nextVersion(),
-                subject,
-                DictionaryContent.sha256(copy),
-                copy.length,
-                level,
-                clock.instant(),
-                DictionaryStatus.AVAILABLE,
-                metadata);
+        DictionaryInfo info = DictionaryInfo.builder(state.nextVersion())
+                .subject(subject)
+                .sha256(DictionaryContent.sha256(copy))
+                .size(copy.length)
+                .level(level)
+                .createdAt(clock.instant())
+                .status(DictionaryStatus.AVAILABLE)
+                .metadata(metadata)
+                .build();
         contents.put(info.version(), copy);
         update(state.withPublished(info));
+        notifyAll();
         return info;
     }
 
@@ -94,6 +97,25 @@ public final class InMemoryDictionaryRegistry implements DictionaryRegistry {
             throw new UnknownDictionaryVersionException(version, WHERE);
         }
         return new Dictionary(info, contents.get(version));
+    }
+
+    /** Waits for another thread to publish {@code version}, woken by the publication itself. */
+    @Override
+    public synchronized boolean awaitVersion(int version, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!state.versions().containsKey(version)) {
+            long remaining = deadline - System.nanoTime();
+            if (remaining <= 0) {
+                return false;
+            }
+            try {
+                TimeUnit.NANOSECONDS.timedWait(this, remaining);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override

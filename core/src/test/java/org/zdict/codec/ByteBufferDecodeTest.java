@@ -14,7 +14,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.zdict.CorruptPayloadException;
 import org.zdict.PayloadTooLargeException;
-import org.zdict.format.PayloadKind;
+import org.zdict.internal.PayloadKind;
 import org.zdict.registry.InMemoryDictionaryRegistry;
 import org.zdict.testing.SampleEvents;
 import org.zdict.train.DictionaryTrainer;

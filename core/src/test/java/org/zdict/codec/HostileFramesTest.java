@@ -11,7 +11,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.zdict.CorruptPayloadException;
 import org.zdict.PayloadTooLargeException;
-import org.zdict.format.PayloadKind;
+import org.zdict.internal.PayloadKind;
 import org.zdict.registry.InMemoryDictionaryRegistry;
 
 /** Decompression bombs and lying frame headers: each refused within the limit, with a clear error. */

@@ -17,8 +17,8 @@ import org.zdict.CorruptDictionaryException;
 import org.zdict.CorruptPayloadException;
 import org.zdict.UncheckedPayloadException;
 import org.zdict.UnknownDictionaryVersionException;
-import org.zdict.format.PayloadKind;
 import org.zdict.format.PayloadPrefix;
+import org.zdict.internal.PayloadKind;
 import org.zdict.registry.InMemoryDictionaryRegistry;
 import org.zdict.testing.SampleEvents;
 import org.zdict.train.DictionaryTrainer;
@@ -73,7 +73,7 @@ class ZdictCodecTest {
     void usesActiveVersionAndNamesItInPrefix() {
         byte[] payload = codec.compress(EVENTS.get(2900));
         PayloadPrefix prefix = PayloadPrefix.read(payload, 0, payload.length);
-        assertEquals(PayloadKind.DICTIONARY_FRAME, prefix.kind());
+        assertTrue(prefix.isDictionaryFrame());
         assertEquals(1, prefix.version());
         assertEquals(2, prefix.length());
         assertTrue(PayloadPrefix.startsWithZstdMagic(payload, 2, payload.length - 2));
@@ -109,7 +109,7 @@ class ZdictCodecTest {
         new Random(2).nextBytes(random);
         byte[] payload = codec.compress(random);
         assertEquals(PayloadKind.DICTIONARY_FRAME.marker(), payload[0] & 0xFF);
-        assertTrue(org.zdict.format.FrameHeader.parse(payload, 2, payload.length - 2, 2)
+        assertTrue(org.zdict.internal.FrameHeader.parse(payload, 2, payload.length - 2, 2)
                 .checksum());
         assertArrayEquals(random, codec.decompress(payload));
         payload[payload.length - 10] ^= 1;

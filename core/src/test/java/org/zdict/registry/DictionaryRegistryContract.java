@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -105,6 +106,30 @@ public abstract class DictionaryRegistryContract {
         published[100] ^= 0x40;
         registry.get(1).content()[100] ^= 0x40;
         assertArrayEquals(DICTIONARY, registry.get(1).content());
+    }
+
+    @Test
+    void awaitingAVersionReturnsWhenAnotherHandlePublishesIt() throws Exception {
+        DictionaryRegistry publisher = another();
+        ExecutorService executor = Executors.newSingleThreadExecutor();
+        try {
+            Future<Boolean> awaited = executor.submit(() -> registry.awaitVersion(1, Duration.ofSeconds(30)));
+            Thread.sleep(100);
+            publisher.publish(DICTIONARY, 3, Map.of());
+            assertTrue(awaited.get(30, TimeUnit.SECONDS));
+            assertArrayEquals(DICTIONARY, registry.get(1).content());
+        } finally {
+            executor.shutdownNow();
+        }
+    }
+
+    @Test
+    void awaitingAVersionNobodyPublishesGivesUpAfterTheTimeout() {
+        registry.publish(DICTIONARY, 3, Map.of());
+        assertTrue(registry.awaitVersion(1, Duration.ZERO), "a version the registry holds is there at once");
+        long start = System.nanoTime();
+        assertFalse(registry.awaitVersion(2, Duration.ofMillis(200)));
+        assertTrue(System.nanoTime() - start >= TimeUnit.MILLISECONDS.toNanos(200), "returned before the timeout");
     }
 
     @Test
@@ -397,10 +422,22 @@ public abstract class DictionaryRegistryContract {
     }
 
     @Test
+    void keepsTheLifecycleTimesOutOfTheMetadata() throws Exception {
+        DictionaryInfo first = registry.publish(DICTIONARY, 3, Map.of("samples", "2000"));
+        DictionaryInfo second = registry.publish(OTHER_DICTIONARY, 5, Map.of());
+        registry.activate(first.version());
+        registry.activate(second.version());
+        registry.retire(first.version());
+        DictionaryInfo retired = another().info(first.version()).orElseThrow();
+        assertTrue(retired.activatedAt().isPresent() && retired.retiredAt().isPresent(), retired.toString());
+        assertEquals(Map.of("samples", "2000"), retired.metadata());
+    }
+
+    @Test
     void refusesToPublishTheLifecycleTimesAsMetadata() {
         IllegalArgumentException e = assertThrows(
                 IllegalArgumentException.class,
-                () -> registry.publish(DICTIONARY, 3, Map.of(DictionaryInfo.RETIRED_AT, "2020-01-01T00:00:00Z")));
+                () -> registry.publish(DICTIONARY, 3, Map.of("retiredAt", "2020-01-01T00:00:00Z")));
         assertTrue(e.getMessage().contains("retiredAt"), e.getMessage());
         assertTrue(registry.list().isEmpty());
     }

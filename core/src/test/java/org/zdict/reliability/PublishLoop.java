@@ -44,14 +44,14 @@ public final class PublishLoop {
                 Map<String, String> metadata = Map.of("op", Long.toString(op), "writer", args[1]);
                 int version =
                         records.isEmpty() ? 1 : records.get(records.size() - 1).version() + 1;
-                DictionaryInfo expected = new DictionaryInfo(
-                        version,
-                        DictionaryContent.sha256(content),
-                        content.length,
-                        3,
-                        java.time.Instant.EPOCH,
-                        DictionaryStatus.AVAILABLE,
-                        metadata);
+                DictionaryInfo expected = DictionaryInfo.builder(version)
+                        .sha256(DictionaryContent.sha256(content))
+                        .size(content.length)
+                        .level(3)
+                        .createdAt(java.time.Instant.EPOCH)
+                        .status(DictionaryStatus.AVAILABLE)
+                        .metadata(metadata)
+                        .build();
                 change(records, state -> {
                     state.put(version, expected);
                     return state;

@@ -1,9 +1,7 @@
 package org.zdict.reliability;
 
 import java.util.List;
-import java.util.Map;
 import java.util.StringJoiner;
-import java.util.TreeMap;
 import org.zdict.registry.DictionaryInfo;
 
 /**
@@ -19,15 +17,8 @@ final class RegistryFingerprint {
         for (DictionaryInfo info : records) {
             joiner.add(info.version() + ":" + info.status().label() + ":"
                     + info.sha256().substring(0, 16) + ":" + info.size() + ":" + info.level() + ":"
-                    + withoutTimes(info));
+                    + info.metadata());
         }
         return joiner.toString();
-    }
-
-    private static Map<String, String> withoutTimes(DictionaryInfo info) {
-        Map<String, String> metadata = new TreeMap<>(info.metadata());
-        metadata.remove(DictionaryInfo.ACTIVATED_AT);
-        metadata.remove(DictionaryInfo.RETIRED_AT);
-        return metadata;
     }
 }

@@ -187,6 +187,7 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
      * @param timeout how long to wait at most
      * @return whether the registry now holds it
      */
+    @Override
     public boolean awaitVersion(int version, Duration timeout) {
         return follower.awaitVersion(version, timeout);
     }

@@ -98,8 +98,9 @@ final class LifecycleWriter {
             follower.awaitPosition(topic.endOffset(), timeoutMs);
             Base before = follower.read(log -> new Base(log.table(), log.stateRecord(), log.stateRecordOffset()));
             VersionTable after = change.apply(before.table());
-            StateRecord next = before.stateRecord().next(before.table(), after, before.offset(), clock.millis());
-            long offset = topic.send(RegistryRecords.STATE_KEY, RegistryRecords.write(next));
+            StateRecord next =
+                    StateTransition.next(before.stateRecord(), before.table(), after, before.offset(), clock.millis());
+            long offset = topic.send(RegistryKeys.STATE, RegistryRecords.write(next));
             follower.awaitPosition(offset + 1, timeoutMs);
             if (follower.read(RegistryLog::stateRecordOffset) == offset) {
                 return;

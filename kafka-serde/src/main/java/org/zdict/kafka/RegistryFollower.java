@@ -93,11 +93,12 @@ final class RegistryFollower implements AutoCloseable {
         long deadline = System.nanoTime() + timeout.toNanos();
         synchronized (monitor) {
             while (!served.table().versions().containsKey(version) && !closed) {
-                long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+                long left = deadline - System.nanoTime();
                 if (left <= 0) {
                     return false;
                 }
-                waitQuietly(left);
+                // Rounded up: a wait of 0 ms would be forever, and returning early would cut the timeout short.
+                waitQuietly(TimeUnit.NANOSECONDS.toMillis(left) + 1);
             }
             return served.table().versions().containsKey(version);
         }

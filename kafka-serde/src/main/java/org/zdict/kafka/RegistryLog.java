@@ -38,7 +38,7 @@ final class RegistryLog {
 
     /** Applies one record; returns whether the version table changed. Unreadable records are skipped. */
     boolean apply(long offset, String key, byte[] value) {
-        if (RegistryRecords.STATE_KEY.equals(key)) {
+        if (RegistryKeys.STATE.equals(key)) {
             if (value == null) {
                 return false;
             }
@@ -50,7 +50,7 @@ final class RegistryLog {
             stateRecordOffset = offset;
             return rebuild();
         }
-        int version = RegistryRecords.versionOfKey(key);
+        int version = RegistryKeys.versionOf(key);
         if (version < 0) {
             return false;
         }
@@ -71,15 +71,15 @@ final class RegistryLog {
         }
         winners.put(version, key);
         maxClaimed = Math.max(maxClaimed, version);
-        DictionaryInfo facts = new DictionaryInfo(
-                version,
-                record.subject(),
-                record.sha256(),
-                record.content().length,
-                record.level(),
-                record.createdAt(),
-                DictionaryStatus.AVAILABLE,
-                record.metadata());
+        DictionaryInfo facts = DictionaryInfo.builder(version)
+                .subject(record.subject())
+                .sha256(record.sha256())
+                .size(record.content().length)
+                .level(record.level())
+                .createdAt(record.createdAt())
+                .status(DictionaryStatus.AVAILABLE)
+                .metadata(record.metadata())
+                .build();
         published.put(version, new Published(facts, offset));
         newContents.put(version, record.content());
         return rebuild();
@@ -143,11 +143,11 @@ final class RegistryLog {
             DictionaryInfo info = facts.withStatus(status);
             Long activatedAt = stateRecord.activatedAt().get(facts.version());
             if (activatedAt != null) {
-                info = info.withTime(DictionaryInfo.ACTIVATED_AT, Instant.ofEpochMilli(activatedAt));
+                info = info.withActivatedAt(Instant.ofEpochMilli(activatedAt));
             }
             Long retiredAt = stateRecord.retiredAt().get(facts.version());
             if (retiredAt != null && status == DictionaryStatus.RETIRED) {
-                info = info.withTime(DictionaryInfo.RETIRED_AT, Instant.ofEpochMilli(retiredAt));
+                info = info.withRetiredAt(Instant.ofEpochMilli(retiredAt));
             }
             infos.put(facts.version(), info);
         }

@@ -14,22 +14,20 @@ import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.zdict.RegistryException;
-import org.zdict.internal.VersionTable;
 import org.zdict.registry.DictionaryInfo;
-import org.zdict.registry.DictionaryStatus;
 import org.zdict.registry.SubjectNames;
 
 /**
- * The JSON values of the registry topic (layout in docs/KAFKA.md): one record per published version
- * under key {@code dict/VERSION/WRITER}, and the lifecycle state under key {@code state}. Subjects are
- * written so that readers of the previous release, which skip unknown fields, see every version and only
- * the {@value DictionaryInfo#DEFAULT_SUBJECT} subject's active version: a dictionary record names its
- * {@code subject} only when it is not the default one, and the state record's {@code active} stays the
- * default subject's, the other subjects' active versions being in {@code activeBySubject}.
+ * The format of the registry topic's values (layout in docs/KAFKA.md): one record per published version
+ * under a {@code dict/VERSION/WRITER} key, and the lifecycle state under the {@code state} key (the keys
+ * are {@link RegistryKeys}; how the state changes is {@link StateTransition}). The records are immutable:
+ * their sets and maps cannot be changed. Subjects are written so that readers of the previous release,
+ * which skip unknown fields, see every version and only the {@value DictionaryInfo#DEFAULT_SUBJECT}
+ * subject's active version: a dictionary record names its {@code subject} only when it is not the
+ * default one, and the state record's {@code active} stays the default subject's, the other subjects'
+ * active versions being in {@code activeBySubject}.
  */
 final class RegistryRecords {
-    public static final String STATE_KEY = "state";
-    public static final String DICT_KEY_PREFIX = "dict/";
     private static final String ACTIVE_BY_SUBJECT = "activeBySubject";
     private static final JsonFactory JSON = new JsonFactory();
 
@@ -46,7 +44,8 @@ final class RegistryRecords {
             byte[] content) {}
 
     /**
-     * The {@code state} record: the lifecycle of every version, replaced as a whole by each change.
+     * The {@code state} record: the lifecycle of every version, replaced as a whole by each change
+     * ({@link StateTransition}). Immutable: its sets and maps are unmodifiable.
      *
      * @param nextVersion the lowest number never used
      * @param active the active version of the default subject, 0 when none
@@ -87,55 +86,11 @@ final class RegistryRecords {
 
         public StateRecord {
             activeBySubject = Collections.unmodifiableSortedMap(new TreeMap<>(activeBySubject));
-            retired = new TreeSet<>(retired);
-            removed = new TreeSet<>(removed);
-            everActive = new TreeSet<>(everActive);
+            retired = Collections.unmodifiableSortedSet(new TreeSet<>(retired));
+            removed = Collections.unmodifiableSortedSet(new TreeSet<>(removed));
+            everActive = Collections.unmodifiableSortedSet(new TreeSet<>(everActive));
             retiredAt = Map.copyOf(retiredAt);
             activatedAt = Map.copyOf(activatedAt);
-        }
-
-        /**
-         * The state record for the change from {@code before} (the version table this record gives) to
-         * {@code after}.
-         */
-        public StateRecord next(VersionTable before, VersionTable after, long basedOn, long nowMillis) {
-            SortedSet<Integer> nextRemoved = new TreeSet<>(removed);
-            for (int v : before.versions().keySet()) {
-                if (!after.versions().containsKey(v)) {
-                    nextRemoved.add(v);
-                }
-            }
-            SortedSet<Integer> nextRetired = new TreeSet<>();
-            for (DictionaryInfo info : after.versions().values()) {
-                if (info.status() == DictionaryStatus.RETIRED) {
-                    nextRetired.add(info.version());
-                }
-            }
-            SortedSet<Integer> nextEverActive = new TreeSet<>(everActive);
-            nextEverActive.addAll(after.actives().values());
-            nextEverActive.removeAll(nextRemoved);
-            Map<Integer, Long> nextRetiredAt = new TreeMap<>(retiredAt);
-            nextRetiredAt.keySet().retainAll(nextRetired);
-            for (int v : nextRetired) {
-                nextRetiredAt.putIfAbsent(v, nowMillis);
-            }
-            Map<Integer, Long> nextActivatedAt = new TreeMap<>(activatedAt);
-            nextActivatedAt.keySet().retainAll(after.versions().keySet());
-            for (DictionaryInfo info : after.versions().values()) {
-                info.activatedAt().ifPresent(at -> nextActivatedAt.put(info.version(), at.toEpochMilli()));
-            }
-            Map<String, Integer> nextActiveBySubject = new TreeMap<>(after.actives());
-            nextActiveBySubject.remove(DictionaryInfo.DEFAULT_SUBJECT);
-            return new StateRecord(
-                    after.nextVersion(),
-                    after.activeVersion().orElse(0),
-                    nextActiveBySubject,
-                    nextRetired,
-                    nextRemoved,
-                    nextEverActive,
-                    nextRetiredAt,
-                    nextActivatedAt,
-                    basedOn);
         }
 
         /** Whether this record makes {@code version}, of {@code subject}, that subject's active version. */
@@ -145,27 +100,6 @@ final class RegistryRecords {
             }
             Integer other = activeBySubject.get(subject);
             return other != null && other == version;
-        }
-    }
-
-    public static String dictKey(int version, String writer) {
-        return DICT_KEY_PREFIX + version + "/" + writer;
-    }
-
-    /** The version named by a {@code dict/VERSION/WRITER} key, or -1 if the key has another shape. */
-    public static int versionOfKey(String key) {
-        if (key == null || !key.startsWith(DICT_KEY_PREFIX)) {
-            return -1;
-        }
-        int slash = key.indexOf('/', DICT_KEY_PREFIX.length());
-        if (slash < 0) {
-            return -1;
-        }
-        try {
-            int version = Integer.parseInt(key.substring(DICT_KEY_PREFIX.length(), slash));
-            return version > 0 ? version : -1;
-        } catch (NumberFormatException e) {
-            return -1;
         }
     }
 

@@ -6,7 +6,7 @@ import java.util.OptionalInt;
 import java.util.function.Consumer;
 import org.apache.kafka.common.config.ConfigException;
 import org.zdict.registry.DictionaryInfo;
-import org.zdict.registry.DictionaryRegistry;
+import org.zdict.registry.DictionarySource;
 import org.zdict.registry.DictionaryStatus;
 
 /**
@@ -51,7 +51,7 @@ final class SerdeLifecycle {
         SerdeResources opened = SerdeResources.open(parsed, metrics);
         if (serializer) {
             try {
-                checkPinnedVersion(parsed, opened.codec.registry());
+                checkPinnedVersion(parsed, opened.codec.source());
             } catch (RuntimeException e) {
                 opened.close();
                 throw e;
@@ -69,7 +69,7 @@ final class SerdeLifecycle {
      * be activated again), so pinning it is refused, as is a version the registry does not hold. Checked
      * at configure; a version retired later is written until the next configure.
      */
-    private static void checkPinnedVersion(ZdictSerdeConfig config, DictionaryRegistry registry) {
+    private static void checkPinnedVersion(ZdictSerdeConfig config, DictionarySource registry) {
         OptionalInt pinned = config.pinnedVersion();
         if (pinned.isEmpty()) {
             return;

@@ -41,7 +41,7 @@ final class VersionPublisher {
         for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
             follower.awaitPosition(topic.endOffset(), timeoutMs);
             int version = follower.read(log -> log.table().nextVersion());
-            String key = RegistryRecords.dictKey(version, UUID.randomUUID().toString());
+            String key = RegistryKeys.dictionary(version, UUID.randomUUID().toString());
             DictionaryRecord record =
                     new DictionaryRecord(version, subject, sha256, level, clock.instant(), metadata, content);
             long offset = topic.send(key, RegistryRecords.write(record));

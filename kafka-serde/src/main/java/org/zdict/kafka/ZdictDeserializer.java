@@ -14,9 +14,8 @@ import org.zdict.TruncatedPayloadException;
 import org.zdict.UncheckedPayloadException;
 import org.zdict.UnknownDictionaryVersionException;
 import org.zdict.ZdictException;
-import org.zdict.format.PayloadKind;
 import org.zdict.format.PayloadPrefix;
-import org.zdict.registry.DictionaryRegistry;
+import org.zdict.internal.PayloadKind;
 
 /**
  * Decompresses a zdict payload with the dictionary version its prefix names, then hands the bytes to
@@ -32,7 +31,6 @@ import org.zdict.registry.DictionaryRegistry;
  * @param <T> the type the inner deserializer returns
  */
 public class ZdictDeserializer<T> implements Deserializer<T> {
-    private static final long POLL_MS = 50;
 
     private final SerdeLifecycle lifecycle = new SerdeLifecycle(this, false);
     private Deserializer<T> inner;
@@ -146,7 +144,7 @@ public class ZdictDeserializer<T> implements Deserializer<T> {
                 throw new SerializationException(
                         "Unknown dictionary version " + e.version() + " in a record of topic "
                                 + topic + ": it did not appear in "
-                                + r.codec.registry().describe() + " within "
+                                + r.codec.source().describe() + " within "
                                 + r.config.unknownVersionWaitMs() + " ms ("
                                 + ZdictSerdeConfig.UNKNOWN_VERSION_WAIT_MS_CONFIG
                                 + "). Publish it there, or point " + ZdictSerdeConfig.REGISTRY_CONFIG
@@ -196,39 +194,14 @@ public class ZdictDeserializer<T> implements Deserializer<T> {
         if (since != null && now - since < Duration.ofMillis(waitMs).toNanos()) {
             return false;
         }
-        DictionaryRegistry registry = r.codec.registry();
         r.metrics.waited(Integer.toString(version));
-        boolean found;
-        if (registry instanceof KafkaDictionaryRegistry kafka) {
-            found = kafka.awaitVersion(version, Duration.ofMillis(waitMs));
-        } else {
-            found = poll(registry, version, now + Duration.ofMillis(waitMs).toNanos());
-        }
+        boolean found = r.codec.source().awaitVersion(version, Duration.ofMillis(waitMs));
         if (found) {
             missingSince.remove(version);
         } else {
             missingSince.put(version, System.nanoTime());
         }
         return found;
-    }
-
-    private static boolean poll(DictionaryRegistry registry, int version, long deadline) {
-        while (true) {
-            try {
-                registry.get(version);
-                return true;
-            } catch (UnknownDictionaryVersionException e) {
-                if (System.nanoTime() - deadline >= 0) {
-                    return false;
-                }
-            }
-            try {
-                Thread.sleep(POLL_MS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return false;
-            }
-        }
     }
 
     private static String versionOf(byte[] data) {
@@ -267,7 +240,7 @@ public class ZdictDeserializer<T> implements Deserializer<T> {
                 && data.length > 0
                 && data[0] == (byte) PayloadKind.DICTIONARY_FRAME.marker()) {
             return ". Check " + ZdictSerdeConfig.REGISTRY_CONFIG + " ("
-                    + r.codec.registry().describe() + "): it must name the registry the producers write with.";
+                    + r.codec.source().describe() + "): it must name the registry the producers write with.";
         }
         return "";
     }

@@ -89,7 +89,7 @@ public class ZdictSerializer<T> implements Serializer<T> {
             } else if (pinned.isPresent()) {
                 written = r.codec.compress(pinned.getAsInt(), raw, 0, raw.length, dst, 0);
             } else {
-                active = r.codec.registry().activeVersion(subject);
+                active = r.codec.source().activeVersion(subject);
                 written = active.isPresent()
                         ? r.codec.compress(active.getAsInt(), raw, 0, raw.length, dst, 0)
                         : r.codec.compressWithoutDictionary(raw, 0, raw.length, dst, 0);
@@ -105,7 +105,7 @@ public class ZdictSerializer<T> implements Serializer<T> {
             r.metrics.failed(pinned.isPresent() ? Integer.toString(pinned.getAsInt()) : ZdictMetrics.UNKNOWN);
             throw new SerializationException(
                     "zdict cannot compress a record for topic " + topic + " with " + version + " of "
-                            + r.codec.registry().describe() + ": " + e.getMessage(),
+                            + r.codec.source().describe() + ": " + e.getMessage(),
                     e);
         }
     }

@@ -41,15 +41,16 @@ class PreviousReleaseRegistryTopicTest {
         byte[] content = TestDictionaries.trained(seed);
         int version = log.table().nextVersion();
         append(
-                RegistryRecords.dictKey(version, "writer"),
+                RegistryKeys.dictionary(version, "writer"),
                 RegistryRecords.write(new DictionaryRecord(
                         version, subject, DictionaryContent.sha256(content), 3, Instant.EPOCH, Map.of(), content)));
     }
 
     private void change(UnaryOperator<VersionTable> change) {
         VersionTable before = log.table();
-        StateRecord next = log.stateRecord().next(before, change.apply(before), log.stateRecordOffset(), 0);
-        append(RegistryRecords.STATE_KEY, RegistryRecords.write(next));
+        StateRecord next =
+                StateTransition.next(log.stateRecord(), before, change.apply(before), log.stateRecordOffset(), 0);
+        append(RegistryKeys.STATE, RegistryRecords.write(next));
     }
 
     private PreviousRegistryLog readWithPreviousRelease() {
@@ -118,7 +119,7 @@ class PreviousReleaseRegistryTopicTest {
         for (Entry entry : topic) {
             String value = new String(entry.value());
             assertFalse(value.contains("subject") || value.contains("activeBySubject"), value);
-            if (entry.key().equals(RegistryRecords.STATE_KEY)) {
+            if (entry.key().equals(RegistryKeys.STATE)) {
                 assertArrayEquals(
                         entry.value(), PreviousRegistryRecords.write(PreviousRegistryRecords.readState(entry.value())));
             } else {

@@ -8,8 +8,8 @@ import java.util.Map;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.zdict.format.FrameHeader;
 import org.zdict.internal.DictionaryContent;
+import org.zdict.internal.FrameHeader;
 import org.zdict.registry.DirectoryDictionaryRegistry;
 import org.zdict.testing.SampleEvents;
 

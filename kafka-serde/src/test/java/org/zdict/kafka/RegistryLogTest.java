@@ -78,10 +78,10 @@ class RegistryLogTest {
         RegistryLog log = new RegistryLog();
         log.apply(0, "dict/1/a", dict(1, 1));
         log.apply(1, "dict/2/a", dict(2, 2));
-        log.apply(2, RegistryRecords.STATE_KEY, state(3, 1, -1));
-        log.apply(3, RegistryRecords.STATE_KEY, state(3, 2, -1)); // raced with offset 2 and lost
+        log.apply(2, RegistryKeys.STATE, state(3, 1, -1));
+        log.apply(3, RegistryKeys.STATE, state(3, 2, -1)); // raced with offset 2 and lost
         assertEquals(OptionalInt.of(1), log.table().activeVersion());
-        log.apply(4, RegistryRecords.STATE_KEY, state(3, 2, 2, 1));
+        log.apply(4, RegistryKeys.STATE, state(3, 2, 2, 1));
         assertEquals(OptionalInt.of(2), log.table().activeVersion());
         assertEquals(DictionaryStatus.RETIRED, log.table().versions().get(1).status());
     }
@@ -90,7 +90,7 @@ class RegistryLogTest {
     void afterCompactionTheSurvivingStateRecordCounts() {
         RegistryLog log = new RegistryLog();
         log.apply(5, "dict/2/a", dict(2, 2));
-        log.apply(9, RegistryRecords.STATE_KEY, state(3, 2, 7));
+        log.apply(9, RegistryKeys.STATE, state(3, 2, 7));
         assertEquals(OptionalInt.of(2), log.table().activeVersion());
         assertEquals(3, log.table().nextVersion(), "version 1, compacted away, is never reused");
     }
@@ -102,7 +102,7 @@ class RegistryLogTest {
         log.apply(1, "dict/2/a", dict(2, 2));
         log.apply(
                 2,
-                RegistryRecords.STATE_KEY,
+                RegistryKeys.STATE,
                 RegistryRecords.write(new StateRecord(
                         3,
                         2,

@@ -2,7 +2,7 @@ package org.zdict.cli;
 
 import java.io.PrintWriter;
 import java.util.Locale;
-import org.zdict.format.FrameHeader;
+import org.zdict.internal.FrameHeader;
 
 /** Prints a zstd frame header, as core's {@link FrameHeader} parses it, for {@code zdict inspect}. */
 final class FrameHeaderPrinter {

@@ -6,9 +6,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.zdict.format.PayloadKind;
 import org.zdict.format.PayloadPrefix;
 import org.zdict.internal.DictionaryContent;
+import org.zdict.internal.PayloadKind;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
@@ -56,13 +56,17 @@ public final class InspectCommand implements Callable<Integer> {
         PayloadPrefix prefix = PayloadPrefix.read(content, 0, content.length);
         out.printf(Locale.ROOT, "file:          %s%n", file);
         out.printf(Locale.ROOT, "type:          zdict payload, format %d%n", PayloadPrefix.FORMAT_VERSION);
-        out.printf(Locale.ROOT, "marker:        0x%02X (%s)%n", prefix.kind().marker(), describe(prefix.kind()));
-        if (prefix.kind().hasVersion()) {
+        out.printf(
+                Locale.ROOT,
+                "marker:        0x%02X (%s)%n",
+                prefix.marker(),
+                describe(PayloadKind.ofMarker(prefix.marker())));
+        if (prefix.isDictionaryFrame()) {
             out.printf(Locale.ROOT, "version:       %d%n", prefix.version());
         }
         out.printf(Locale.ROOT, "prefix:        %d bytes%n", prefix.length());
         out.printf(Locale.ROOT, "payload:       %d bytes%n", content.length);
-        if (prefix.kind() == PayloadKind.STORED) {
+        if (prefix.isStored()) {
             out.printf(Locale.ROOT, "content:       %d bytes, stored uncompressed%n", content.length - prefix.length());
             return;
         }

@@ -9,13 +9,17 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.zdict.engine.Sizes;
+import org.zdict.engine.retrain.Durations;
 import org.zdict.internal.ZstdLevels;
 import org.zdict.train.DictionaryTrainer;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
-/** Option value converters; picocli turns their exceptions into usage errors naming the option and value. */
-final class ListConverters {
+/**
+ * Option value converters; picocli turns their exceptions into usage errors naming the option and value.
+ * Public so that the subcommands in {@code org.zdict.cli.registry} use the same ones.
+ */
+public final class ListConverters {
     private ListConverters() {}
 
     /** A dictionary size such as {@code 64K}, from zstd's minimum to {@link #MAX}. */
@@ -106,11 +110,11 @@ final class ListConverters {
     }
 
     /** A duration: {@code 0}, {@code 90s}, {@code 30m}, {@code 6h}, {@code 7d} or ISO-8601 ({@code PT6H}). */
-    static final class DurationValue implements ITypeConverter<java.time.Duration> {
+    public static final class DurationValue implements ITypeConverter<Duration> {
         @Override
-        public java.time.Duration convert(String value) {
+        public Duration convert(String value) {
             try {
-                return org.zdict.engine.retrain.Durations.parse(value);
+                return Durations.parse(value);
             } catch (IllegalArgumentException e) {
                 throw new TypeConversionException(e.getMessage());
             }

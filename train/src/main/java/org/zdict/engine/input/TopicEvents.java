@@ -6,8 +6,8 @@ import java.util.function.Consumer;
 import org.zdict.UnknownDictionaryVersionException;
 import org.zdict.ZdictException;
 import org.zdict.codec.ZdictCodec;
-import org.zdict.format.PayloadKind;
 import org.zdict.format.PayloadPrefix;
+import org.zdict.internal.PayloadKind;
 import org.zdict.registry.DictionaryRegistry;
 import org.zdict.registry.InMemoryDictionaryRegistry;
 

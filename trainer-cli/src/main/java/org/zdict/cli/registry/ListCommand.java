@@ -129,8 +129,12 @@ public final class ListCommand implements Callable<Integer> {
                 generator.writeNumberField("size", info.size());
                 generator.writeStringField("sha256", info.sha256());
                 generator.writeStringField("createdAt", info.createdAt().toString());
+                // The lifecycle times among the metadata, where the JSON has always shown them.
+                Map<String, String> metadata = new TreeMap<>(info.metadata());
+                info.activatedAt().ifPresent(at -> metadata.put("activatedAt", at.toString()));
+                info.retiredAt().ifPresent(at -> metadata.put("retiredAt", at.toString()));
                 generator.writeObjectFieldStart("metadata");
-                for (Map.Entry<String, String> entry : info.metadata().entrySet()) {
+                for (Map.Entry<String, String> entry : metadata.entrySet()) {
                     generator.writeStringField(entry.getKey(), entry.getValue());
                 }
                 generator.writeEndObject();

@@ -14,6 +14,7 @@ import java.util.concurrent.Callable;
 import org.zdict.RegistryLocationException;
 import org.zdict.UnknownDictionaryVersionException;
 import org.zdict.cli.CliException;
+import org.zdict.cli.ListConverters;
 import org.zdict.cli.RegistryOption;
 import org.zdict.cli.SubjectOption;
 import org.zdict.cli.ZdictCommand;
@@ -82,7 +83,7 @@ public final class RemoveCommand implements Callable<Integer> {
     @Option(
             names = "--older-than",
             paramLabel = "DURATION",
-            converter = DurationConverter.class,
+            converter = ListConverters.DurationValue.class,
             description = "Remove only versions retired longer ago than this (90s, 30m, 6h, 7d).")
     Duration olderThan;
 
@@ -266,17 +267,5 @@ public final class RemoveCommand implements Callable<Integer> {
 
     private static String ofSubject(DictionaryInfo info) {
         return info.subject().equals(DictionaryInfo.DEFAULT_SUBJECT) ? "" : " of subject " + info.subject();
-    }
-
-    /** Parses --older-than with the command line's duration forms. */
-    static final class DurationConverter implements picocli.CommandLine.ITypeConverter<Duration> {
-        @Override
-        public Duration convert(String value) {
-            try {
-                return Durations.parse(value);
-            } catch (IllegalArgumentException e) {
-                throw new picocli.CommandLine.TypeConversionException(e.getMessage());
-            }
-        }
     }
 }

@@ -1,11 +1,12 @@
-package org.zdict.format;
+package org.zdict.internal;
 
 import org.zdict.CorruptPayloadException;
 import org.zdict.TruncatedPayloadException;
 
 /**
  * The header of a standard zstd frame (RFC 8878, section 3.1.1.1), parsed in Java so a decoder can
- * check sizes before it calls native code or allocates anything. Immutable; the static methods are
+ * check sizes before it calls native code or allocates anything. Internal: the codec and {@code zdict
+ * inspect} use it; users of the codec do not need it. Immutable; the static methods are
  * stateless, so everything here is safe to use from any thread.
  *
  * @param headerLength bytes from the magic number to the first block
@@ -18,6 +19,9 @@ import org.zdict.TruncatedPayloadException;
 public record FrameHeader(int headerLength, long contentSize, long dictionaryId, boolean checksum, long windowSize) {
     /** {@link #contentSize()} of a frame that declares no content size. */
     public static final long UNKNOWN_CONTENT_SIZE = -1;
+
+    /** The zstd frame magic number as it appears on the wire (little-endian 0xFD2FB528). */
+    private static final byte[] MAGIC = {(byte) 0x28, (byte) 0xB5, (byte) 0x2F, (byte) 0xFD};
 
     private static final int[] DICTIONARY_ID_BYTES = {0, 1, 2, 4};
     private static final int[] CONTENT_SIZE_BYTES = {0, 2, 4, 8};
@@ -37,7 +41,7 @@ public record FrameHeader(int headerLength, long contentSize, long dictionaryId,
     public static FrameHeader parse(byte[] src, int offset, int length, int payloadOffset) {
         int descriptor = checkedDescriptor(src, offset, length, payloadOffset);
         long contentSize = readContentSize(src, offset, descriptor);
-        int position = PayloadPrefix.ZSTD_MAGIC_LENGTH + 1;
+        int position = MAGIC.length + 1;
         long windowSize = contentSize;
         if (!singleSegment(descriptor)) {
             int windowDescriptor = src[offset + position] & 0xFF;
@@ -82,10 +86,30 @@ public record FrameHeader(int headerLength, long contentSize, long dictionaryId,
         return (checkedDescriptor(src, offset, length, payloadOffset) & 0x04) != 0;
     }
 
+    /**
+     * Whether {@code src[offset, offset + length)} starts with the zstd frame magic number.
+     *
+     * @param src the bytes
+     * @param offset where to look
+     * @param length how many bytes from {@code offset} may be read
+     * @return true if the first four bytes are {@code 28 B5 2F FD}
+     */
+    public static boolean startsWithMagic(byte[] src, int offset, int length) {
+        if (length < MAGIC.length) {
+            return false;
+        }
+        for (int i = 0; i < MAGIC.length; i++) {
+            if (src[offset + i] != MAGIC[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** The frame header descriptor byte, once the magic number, the reserved bit and the length are checked. */
     private static int checkedDescriptor(byte[] src, int offset, int length, int payloadOffset) {
-        if (!PayloadPrefix.startsWithZstdMagic(src, offset, length)) {
-            if (length < PayloadPrefix.ZSTD_MAGIC_LENGTH) {
+        if (!startsWithMagic(src, offset, length)) {
+            if (length < MAGIC.length) {
                 throw new TruncatedPayloadException(
                         payloadOffset, "Truncated payload: " + length + " byte(s) where a zstd frame should start");
             }
@@ -95,7 +119,7 @@ public record FrameHeader(int headerLength, long contentSize, long dictionaryId,
                             "Expected the zstd magic number 28 B5 2F FD, found %02X %02X %02X %02X",
                             src[offset], src[offset + 1], src[offset + 2], src[offset + 3]));
         }
-        int position = PayloadPrefix.ZSTD_MAGIC_LENGTH;
+        int position = MAGIC.length;
         if (length <= position) {
             throw truncated(payloadOffset, position);
         }
@@ -125,7 +149,7 @@ public record FrameHeader(int headerLength, long contentSize, long dictionaryId,
 
     /** Magic, descriptor, window descriptor (unless single-segment), dictionary id, content size: in that order. */
     private static int headerLength(int descriptor) {
-        return PayloadPrefix.ZSTD_MAGIC_LENGTH
+        return MAGIC.length
                 + 1
                 + (singleSegment(descriptor) ? 0 : 1)
                 + dictionaryIdBytes(descriptor)

@@ -1,8 +1,9 @@
-package org.zdict.format;
+package org.zdict.internal;
 
 /**
  * What follows a zdict prefix. Each kind has its own marker byte; the marker also carries the format
- * version (see docs/FORMAT.md), so a foreign or future payload is recognised as such. Immutable (an enum).
+ * version (see docs/FORMAT.md), so a foreign or future payload is recognised as such. Internal: users
+ * ask a {@link org.zdict.format.PayloadPrefix} what it announces. Immutable (an enum).
  */
 public enum PayloadKind {
     /** A zstd frame compressed with the dictionary whose version follows the marker. */

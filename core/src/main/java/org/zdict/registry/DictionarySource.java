@@ -1,0 +1,69 @@
+package org.zdict.registry;
+
+import java.time.Duration;
+import java.util.Optional;
+import java.util.OptionalInt;
+import org.zdict.UnknownDictionaryVersionException;
+
+/**
+ * Where a codec reads its dictionaries: the read path of a registry, without administration. Versions
+ * are positive integers whose bytes never change once published, so readers may cache them forever.
+ * {@link DictionaryRegistry} extends it with publishing and the lifecycle; a codec ({@link
+ * org.zdict.codec.ZdictCodec}) needs only this.
+ *
+ * <p>Implementations are safe for concurrent use by many threads. Every method may throw {@link
+ * org.zdict.RegistryException} when the storage behind the source (a folder, a Kafka topic) cannot be
+ * read.
+ */
+public interface DictionarySource extends AutoCloseable {
+
+    /**
+     * The dictionary {@code version} with its bytes, checked against its recorded SHA-256.
+     *
+     * @param version a version the source holds
+     * @return the dictionary, immutable
+     * @throws UnknownDictionaryVersionException if the source does not hold it
+     * @throws org.zdict.CorruptDictionaryException if its stored bytes cannot be trusted
+     */
+    Dictionary get(int version);
+
+    /**
+     * The record of {@code version}, if the source holds it.
+     *
+     * @param version any number
+     * @return its record, or empty if the source does not hold it (never published, or removed)
+     */
+    Optional<DictionaryInfo> info(int version);
+
+    /**
+     * The version new payloads of {@code subject} use, if one is active; empty for a subject with no
+     * versions. Cheap enough to call per record.
+     *
+     * @param subject a subject name
+     * @return the active version, or empty
+     */
+    OptionalInt activeVersion(String subject);
+
+    /** {@return the active version of the {@value DictionaryInfo#DEFAULT_SUBJECT} subject, or empty} */
+    default OptionalInt activeVersion() {
+        return activeVersion(DictionaryInfo.DEFAULT_SUBJECT);
+    }
+
+    /**
+     * Waits up to {@code timeout} for {@code version} to arrive (published by another process or thread,
+     * or read from wherever the source follows its changes). Returns at once if the source holds it.
+     *
+     * @param version the dictionary version
+     * @param timeout how long to wait at most
+     * @return whether the source now holds it. An interrupt ends the wait with the thread's interrupt
+     *     status set again, returning false or throwing {@link org.zdict.RegistryException}
+     */
+    boolean awaitVersion(int version, Duration timeout);
+
+    /** {@return a short description of where this source lives, for error messages} */
+    String describe();
+
+    /** Releases whatever the source holds open. Idempotent. */
+    @Override
+    default void close() {}
+}

@@ -1,0 +1,37 @@
+package org.zdict.kafka;
+
+/**
+ * The keys of the registry topic (layout in docs/KAFKA.md): {@value #STATE} for the lifecycle state, and
+ * {@code dict/VERSION/WRITER} for each published version, the writer part telling apart two writers
+ * that claimed the same version. The values under them are {@link RegistryRecords}.
+ */
+final class RegistryKeys {
+    /** The key of the state record. */
+    static final String STATE = "state";
+
+    private static final String DICTIONARY_PREFIX = "dict/";
+
+    private RegistryKeys() {}
+
+    /** {@return the key under which {@code writer} publishes {@code version}} */
+    static String dictionary(int version, String writer) {
+        return DICTIONARY_PREFIX + version + "/" + writer;
+    }
+
+    /** The version named by a {@code dict/VERSION/WRITER} key, or -1 if the key has another shape. */
+    static int versionOf(String key) {
+        if (key == null || !key.startsWith(DICTIONARY_PREFIX)) {
+            return -1;
+        }
+        int slash = key.indexOf('/', DICTIONARY_PREFIX.length());
+        if (slash < 0) {
+            return -1;
+        }
+        try {
+            int version = Integer.parseInt(key.substring(DICTIONARY_PREFIX.length(), slash));
+            return version > 0 ? version : -1;
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package org.zdict.kafka;
+
+import java.util.Map;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.zdict.internal.VersionTable;
+import org.zdict.kafka.RegistryRecords.StateRecord;
+import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.DictionaryStatus;
+
+/**
+ * How the registry topic's state record follows a change of the version table: which versions are
+ * removed, retired, ever active, and since when. Stateless.
+ */
+final class StateTransition {
+    private StateTransition() {}
+
+    /**
+     * The state record for the change from {@code before} (the version table that {@code from} gives) to
+     * {@code after}.
+     *
+     * @param from the state record the change starts from
+     * @param before the version table {@code from} gives
+     * @param after the version table after the change
+     * @param basedOn the offset of {@code from} in the topic, -1 for none
+     * @param nowMillis the time of the change, epoch milliseconds (the retirement time of newly retired versions)
+     * @return the state record to write
+     */
+    static StateRecord next(StateRecord from, VersionTable before, VersionTable after, long basedOn, long nowMillis) {
+        SortedSet<Integer> nextRemoved = new TreeSet<>(from.removed());
+        for (int v : before.versions().keySet()) {
+            if (!after.versions().containsKey(v)) {
+                nextRemoved.add(v);
+            }
+        }
+        SortedSet<Integer> nextRetired = new TreeSet<>();
+        for (DictionaryInfo info : after.versions().values()) {
+            if (info.status() == DictionaryStatus.RETIRED) {
+                nextRetired.add(info.version());
+            }
+        }
+        SortedSet<Integer> nextEverActive = new TreeSet<>(from.everActive());
+        nextEverActive.addAll(after.actives().values());
+        nextEverActive.removeAll(nextRemoved);
+        Map<Integer, Long> nextRetiredAt = new TreeMap<>(from.retiredAt());
+        nextRetiredAt.keySet().retainAll(nextRetired);
+        for (int v : nextRetired) {
+            nextRetiredAt.putIfAbsent(v, nowMillis);
+        }
+        Map<Integer, Long> nextActivatedAt = new TreeMap<>(from.activatedAt());
+        nextActivatedAt.keySet().retainAll(after.versions().keySet());
+        for (DictionaryInfo info : after.versions().values()) {
+            info.activatedAt().ifPresent(at -> nextActivatedAt.put(info.version(), at.toEpochMilli()));
+        }
+        Map<String, Integer> nextActiveBySubject = new TreeMap<>(after.actives());
+        nextActiveBySubject.remove(DictionaryInfo.DEFAULT_SUBJECT);
+        return new StateRecord(
+                after.nextVersion(),
+                after.activeVersion().orElse(0),
+                nextActiveBySubject,
+                nextRetired,
+                nextRemoved,
+                nextEverActive,
+                nextRetiredAt,
+                nextActivatedAt,
+                basedOn);
+    }
+}
