@@ -35,6 +35,25 @@ public record SampleSet(
         return inputBytes <= 0 ? 0 : Math.max(0, 1 - (double) (bytesRead + oversizedBytes) / inputBytes);
     }
 
+    /**
+     * The sampled events (training and held-out) that are not JSON objects or arrays: binary values
+     * (Avro, Protobuf, any opaque bytes) from a topic or a caller's iterator. They are trained on and
+     * measured exactly as JSON events are; a report says how many there were.
+     */
+    public long notJson() {
+        return train.stream().filter(SampleSet::isNotJson).count()
+                + holdout.stream().filter(SampleSet::isNotJson).count();
+    }
+
+    private static boolean isNotJson(byte[] event) {
+        for (byte b : event) {
+            if (b != ' ' && b != '\t' && b != '\r' && b != '\n') {
+                return b != '{' && b != '[';
+            }
+        }
+        return true;
+    }
+
     public long trainBytes() {
         return train.stream().mapToLong(e -> e.length).sum();
     }

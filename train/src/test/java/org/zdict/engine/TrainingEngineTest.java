@@ -127,4 +127,25 @@ class TrainingEngineTest {
                 .run(plan(events).build()));
         assertTrue(e.getMessage().contains("Too few events"), e.getMessage());
     }
+
+    @Test
+    void binaryEventsAreTrainedAndMeasuredAsJsonEventsAreAndCounted() throws Exception {
+        java.util.Random random = new java.util.Random(3);
+        List<byte[]> events = new ArrayList<>();
+        for (byte[] json : SampleEvents.synthetic(2_000, 11)) {
+            // a length-prefixed binary record around the same fields, as Avro or Protobuf would give
+            byte[] binary = new byte[json.length + 4];
+            binary[0] = (byte) 0x0A;
+            binary[1] = (byte) random.nextInt(4);
+            System.arraycopy(json, 1, binary, 2, json.length - 1);
+            events.add(binary);
+        }
+        TrainingReport report = new TrainingEngine().run(plan(events).build()).measured();
+        assertEquals(2_000, report.samples().notJson());
+        assertTrue(report.choice().chosen().primary().ratio()
+                > report.baseline("lz4").orElseThrow().primary().ratio());
+
+        List<byte[]> json = SampleEvents.synthetic(2_000, 12);
+        assertEquals(0, new TrainingEngine().sample(plan(json).build()).notJson());
+    }
 }

@@ -45,6 +45,15 @@ public final class ReportTable {
                 Sizes.human(samples.trainBytes()),
                 samples.holdout().size(),
                 Sizes.human(samples.holdoutBytes()));
+        long notJson = samples.notJson();
+        if (notJson > 0) {
+            out.printf(
+                    Locale.ROOT,
+                    "%,d of the %,d sampled events are not JSON (binary values such as Avro or Protobuf): they are"
+                            + " trained on and measured as bytes, as JSON events are.%n",
+                    notJson,
+                    samples.train().size() + samples.holdout().size());
+        }
         out.printf(
                 Locale.ROOT,
                 "Ratio = held-out bytes / compressed bytes, each batch of N events compressed alone; speeds are"
