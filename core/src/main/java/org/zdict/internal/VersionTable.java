@@ -209,6 +209,23 @@ public record VersionTable(int nextVersion, SortedMap<Integer, DictionaryInfo> v
     }
 
     /** Checks publish arguments once, at the boundary of every registry. */
+    /**
+     * The record of a dictionary as published: {@code content}'s size and SHA-256, available, not yet
+     * activated. {@code content} must have passed {@link #checkPublishable}.
+     */
+    public static DictionaryInfo published(
+            int version, String subject, byte[] content, int level, Instant createdAt, Map<String, String> metadata) {
+        return DictionaryInfo.builder(version)
+                .subject(subject)
+                .sha256(DictionaryContent.sha256(content))
+                .size(content.length)
+                .level(level)
+                .createdAt(createdAt)
+                .status(DictionaryStatus.AVAILABLE)
+                .metadata(metadata)
+                .build();
+    }
+
     public static void checkPublishable(String subject, byte[] content, int level, Map<String, String> metadata) {
         SubjectNames.check(subject);
         if (content == null || !DictionaryContent.isZstdDictionary(content)) {

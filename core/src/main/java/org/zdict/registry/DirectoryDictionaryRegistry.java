@@ -11,7 +11,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 import org.zdict.UnknownDictionaryVersionException;
 import org.zdict.internal.ActiveVersions;
-import org.zdict.internal.DictionaryContent;
 import org.zdict.internal.DictionaryFiles;
 import org.zdict.internal.RegistryFolder;
 import org.zdict.internal.VersionTable;
@@ -98,15 +97,8 @@ public final class DirectoryDictionaryRegistry implements DictionaryRegistry {
         VersionTable.checkPublishable(subject, content, level, metadata);
         byte[] copy = content.clone();
         VersionTable after = change(table -> {
-            DictionaryInfo info = DictionaryInfo.builder(table.nextVersion())
-                    .subject(subject)
-                    .sha256(DictionaryContent.sha256(copy))
-                    .size(copy.length)
-                    .level(level)
-                    .createdAt(clock.instant())
-                    .status(DictionaryStatus.AVAILABLE)
-                    .metadata(metadata)
-                    .build();
+            DictionaryInfo info =
+                    VersionTable.published(table.nextVersion(), subject, copy, level, clock.instant(), metadata);
             VersionTable next = table.withPublished(info);
             folder.writeDictionary(info.version(), copy);
             return next;

@@ -10,7 +10,6 @@ import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 import org.zdict.UnknownDictionaryVersionException;
 import org.zdict.internal.ActiveVersions;
-import org.zdict.internal.DictionaryContent;
 import org.zdict.internal.VersionTable;
 
 /**
@@ -44,15 +43,8 @@ public final class InMemoryDictionaryRegistry implements DictionaryRegistry {
             String subject, byte[] content, int level, Map<String, String> metadata) {
         VersionTable.checkPublishable(subject, content, level, metadata);
         byte[] copy = content.clone();
-        DictionaryInfo info = DictionaryInfo.builder(state.nextVersion())
-                .subject(subject)
-                .sha256(DictionaryContent.sha256(copy))
-                .size(copy.length)
-                .level(level)
-                .createdAt(clock.instant())
-                .status(DictionaryStatus.AVAILABLE)
-                .metadata(metadata)
-                .build();
+        DictionaryInfo info =
+                VersionTable.published(state.nextVersion(), subject, copy, level, clock.instant(), metadata);
         contents.put(info.version(), copy);
         update(state.withPublished(info));
         notifyAll();

@@ -11,6 +11,9 @@ import org.apache.kafka.connect.runtime.isolation.Plugins;
 import org.apache.kafka.connect.storage.Converter;
 import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
 import org.apache.kafka.connect.util.clusters.WorkerHandle;
+import org.zdict.kafka.KafkaRegistryConfig;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 
 /**
  * One real Connect worker (distributed mode) on one real KRaft broker, in this JVM, with the zdict plugin
@@ -94,6 +97,15 @@ final class ConnectWorker implements AutoCloseable {
 
     String registry() {
         return "kafka://" + bootstrapServers() + "/" + REGISTRY_TOPIC;
+    }
+
+    /**
+     * The test's own client of the converters' registry, creating its topic if needed, with its local
+     * copy in {@code cacheDir}: the test publishes and activates versions through it.
+     */
+    DictionaryRegistry openRegistry(Path cacheDir) {
+        return DictionaryRegistries.openOrCreate(
+                registry(), Map.of(KafkaRegistryConfig.CACHE_DIR_CONFIG, cacheDir.toString()));
     }
 
     /**

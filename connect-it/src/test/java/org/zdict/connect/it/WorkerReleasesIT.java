@@ -31,8 +31,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.zdict.format.PayloadPrefix;
-import org.zdict.kafka.KafkaRegistryConfig;
-import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
 import org.zdict.train.DictionaryTrainer;
@@ -62,11 +60,7 @@ class WorkerReleasesIT {
     @BeforeAll
     static void start() throws Exception {
         broker = ConnectWorker.startBroker(temp.resolve("worker4-cache"));
-        registry = DictionaryRegistries.openOrCreate(
-                broker.registry(),
-                Map.of(
-                        KafkaRegistryConfig.CACHE_DIR_CONFIG,
-                        temp.resolve("admin-cache").toString()));
+        registry = broker.openRegistry(temp.resolve("admin-cache"));
         registry.publish(DictionaryTrainer.train(SampleEvents.synthetic(1500, 1), 4096, 3), 3, Map.of());
         registry.activate(1);
         broker.startWorker();

@@ -47,7 +47,6 @@ import org.zdict.format.PayloadPrefix;
 import org.zdict.kafka.KafkaRegistryConfig;
 import org.zdict.kafka.ZdictDeserializer;
 import org.zdict.kafka.ZdictSerializer;
-import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
 import org.zdict.train.DictionaryTrainer;
@@ -73,11 +72,7 @@ class ZdictConverterConnectIT {
     static void start() throws Exception {
         worker = ConnectWorker.startBroker(temp.resolve("worker-cache"));
         // Publishing the first dictionary creates the registry topic; the worker's converters then read it.
-        registry = DictionaryRegistries.openOrCreate(
-                worker.registry(),
-                Map.of(
-                        KafkaRegistryConfig.CACHE_DIR_CONFIG,
-                        temp.resolve("admin-cache").toString()));
+        registry = worker.openRegistry(temp.resolve("admin-cache"));
         registry.publish(dictionary(1), 3, Map.of("step", "initial"));
         registry.activate(1);
         worker.startWorker();

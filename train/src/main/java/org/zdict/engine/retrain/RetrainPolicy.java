@@ -34,51 +34,24 @@ public record RetrainPolicy(double minGain, Duration minInterval, double minMbps
      */
     public Verdict judge(double candidateRatio, double candidateMbps, Reference reference, Instant now) {
         double gain = candidateRatio / reference.ratio() - 1;
+        Instant next = minInterval.isZero() || reference.since() == null
+                ? null
+                : reference.since().plus(minInterval);
+        Verdict.Rule rule;
         if (gain < minGain) {
-            return new Verdict(
-                    Decision.KEPT,
-                    Verdict.Rule.GAIN_BELOW_MIN_GAIN,
-                    candidateRatio,
-                    candidateMbps,
-                    reference,
-                    gain,
-                    now,
-                    null);
+            rule = Verdict.Rule.GAIN_BELOW_MIN_GAIN;
+            next = null;
+        } else if (candidateMbps < minMbps) {
+            rule = Verdict.Rule.SPEED_BELOW_FLOOR;
+            next = null;
+        } else if (next != null && now.isBefore(next)) {
+            rule = Verdict.Rule.TOO_SOON_AFTER_ACTIVATION;
+        } else {
+            rule = Verdict.Rule.EARNED_ITS_PLACE;
         }
-        if (candidateMbps < minMbps) {
-            return new Verdict(
-                    Decision.KEPT,
-                    Verdict.Rule.SPEED_BELOW_FLOOR,
-                    candidateRatio,
-                    candidateMbps,
-                    reference,
-                    gain,
-                    now,
-                    null);
-        }
-        Instant next = null;
-        if (!minInterval.isZero() && reference.since() != null) {
-            next = reference.since().plus(minInterval);
-            if (now.isBefore(next)) {
-                return new Verdict(
-                        Decision.KEPT,
-                        Verdict.Rule.TOO_SOON_AFTER_ACTIVATION,
-                        candidateRatio,
-                        candidateMbps,
-                        reference,
-                        gain,
-                        now,
-                        next);
-            }
-        }
-        return new Verdict(
-                publishOnly ? Decision.PUBLISHED : Decision.PROMOTED,
-                Verdict.Rule.EARNED_ITS_PLACE,
-                candidateRatio,
-                candidateMbps,
-                reference,
-                gain,
-                now,
-                next);
+        Decision decision = rule != Verdict.Rule.EARNED_ITS_PLACE
+                ? Decision.KEPT
+                : publishOnly ? Decision.PUBLISHED : Decision.PROMOTED;
+        return new Verdict(decision, rule, candidateRatio, candidateMbps, reference, gain, now, next);
     }
 }
