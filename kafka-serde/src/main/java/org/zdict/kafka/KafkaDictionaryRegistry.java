@@ -109,6 +109,9 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
         Map<String, Object> clients = config.clientSettings();
         clients.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         Clock clock = Clock.systemUTC();
+        if (config.usesDefaultCacheDir()) {
+            PrivateFolder.ensure(KafkaRegistryConfig.defaultCacheRoot(), KafkaRegistryConfig.CACHE_DIR_CONFIG);
+        }
         this.cache = new RegistryCache(config.cacheDir(bootstrapServers, topicName));
         this.topic = new RegistryTopic(where, topicName, clients, timeoutMs);
         this.follower = new RegistryFollower(where, topicName, topic.consumerSettings(), cache);
@@ -132,10 +135,16 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
         return cache.versionsOnHeap();
     }
 
-    /** Creates or checks the topic, then starts following it; a missing topic is refused before that. */
+    /**
+     * Creates or checks the topic, then starts following it; a missing topic is refused before that. The
+     * local copy is served only while the cluster cannot be reached, never after it refused this client
+     * ({@link AccessDenial}).
+     */
     private void start(boolean create) {
         boolean hasCache = !follower.served().isEmpty();
         boolean reachable = true;
+        String needs =
+                create ? "DESCRIBE, READ and WRITE (and CREATE while the topic is missing)" : "DESCRIBE and READ";
         try {
             if (create) {
                 topic.ensureExists();
@@ -143,8 +152,16 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
                 throw notFound();
             }
         } catch (RegistryException e) {
+            RuntimeException denial = AccessDenial.in(e);
+            if (denial != null) {
+                throw AccessDenial.opening(bootstrapServers, topic.name(), needs, denial);
+            }
             throw e;
         } catch (RuntimeException e) {
+            RuntimeException denial = AccessDenial.in(e);
+            if (denial != null) {
+                throw AccessDenial.opening(bootstrapServers, topic.name(), needs, denial);
+            }
             if (!hasCache) {
                 throw new RegistryException(
                         "Cannot reach " + (create ? "or create " : "") + "the registry topic " + describe() + " ("
@@ -155,7 +172,11 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
             LOG.warn("Registry topic {} unavailable ({}); serving the local copy in {}", describe(), e, cacheDir());
         }
         follower.start();
-        if (reachable && !follower.awaitCaughtUp(timeoutMs)) {
+        boolean caughtUp = reachable && follower.awaitCaughtUp(timeoutMs);
+        if (follower.denial() != null) {
+            throw AccessDenial.opening(bootstrapServers, topic.name(), needs, follower.denial());
+        }
+        if (reachable && !caughtUp) {
             if (!hasCache) {
                 throw new RegistryException("Could not read the registry topic " + describe() + " to its end within "
                         + timeoutMs + " ms (" + KafkaRegistryConfig.INIT_TIMEOUT_MS_CONFIG

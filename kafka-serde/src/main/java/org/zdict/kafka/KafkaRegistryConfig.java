@@ -23,8 +23,9 @@ public final class KafkaRegistryConfig extends AbstractConfig {
     public static final String CACHE_DIR_DEFAULT = "";
     /** The description of {@link #CACHE_DIR_CONFIG}, as in the settings table. */
     public static final String CACHE_DIR_DOC = "For a kafka:// registry: the folder of the local copy that lets a"
-            + " restarted client decode while the registry topic is unavailable. Empty means"
-            + " java.io.tmpdir/zdict-registry-cache/HOST_PORT_TOPIC.";
+            + " restarted client decode while the registry topic is unavailable; it holds the dictionaries, which"
+            + " hold samples of the data. Empty means a folder per cluster, topic and client identity in"
+            + " java.io.tmpdir/zdict-registry-cache-USER, which only USER can read.";
 
     /** The setting {@value}. */
     public static final String INIT_TIMEOUT_MS_CONFIG = "zdict.registry.init.timeout.ms";
@@ -87,28 +88,48 @@ public final class KafkaRegistryConfig extends AbstractConfig {
     }
 
     /**
-     * The folder of the local copy: {@value #CACHE_DIR_CONFIG}, or {@link #defaultCacheDir} if empty.
+     * The folder of the local copy: {@value #CACHE_DIR_CONFIG}, or {@link #defaultCacheDir} for these
+     * settings' client identity if empty.
      *
      * @param bootstrapServers the cluster, {@code HOST:PORT[,HOST:PORT...]}
      * @param topic the registry topic
      * @return the folder (not created)
      */
     public Path cacheDir(String bootstrapServers, String topic) {
+        return usesDefaultCacheDir()
+                ? defaultCacheDir(bootstrapServers, topic, clientSettings())
+                : Path.of(getString(CACHE_DIR_CONFIG));
+    }
+
+    /** {@return whether {@value #CACHE_DIR_CONFIG} is empty, so the local copy is in {@link #defaultCacheDir}} */
+    public boolean usesDefaultCacheDir() {
         String dir = getString(CACHE_DIR_CONFIG);
-        return dir == null || dir.isBlank() ? defaultCacheDir(bootstrapServers, topic) : Path.of(dir);
+        return dir == null || dir.isBlank();
     }
 
     /**
-     * The default folder of the local copy of a registry.
+     * The default folder of the local copy of a registry, one per cluster, topic and client identity, in a
+     * folder of the user running the client ({@link #defaultCacheRoot}).
      *
      * @param bootstrapServers the cluster, {@code HOST:PORT[,HOST:PORT...]}
      * @param topic the registry topic
-     * @return {@code <java.io.tmpdir>/zdict-registry-cache/<servers>_<topic>}, with unsafe characters
-     *     replaced
+     * @param clientSettings the registry's Kafka client settings ({@link #clientSettings()}): clients
+     *     with different settings (credentials, TLS key stores) never share a local copy
+     * @return {@code <root>/<servers>_<topic>_<identity>}, unsafe characters replaced; the identity is the
+     *     first 16 hex digits of the SHA-256 of the client settings, sorted
      */
-    public static Path defaultCacheDir(String bootstrapServers, String topic) {
+    public static Path defaultCacheDir(String bootstrapServers, String topic, Map<String, ?> clientSettings) {
         String name = (bootstrapServers + "_" + topic).replaceAll("[^A-Za-z0-9._-]", "_");
-        return Path.of(System.getProperty("java.io.tmpdir"), "zdict-registry-cache", name);
+        return defaultCacheRoot().resolve(name + "_" + ClientIdentity.of(clientSettings));
+    }
+
+    /**
+     * {@return {@code <java.io.tmpdir>/zdict-registry-cache-<user.name>}: the folder of the default local
+     * copies of the user running the client, which the registry creates readable by that user only}
+     */
+    public static Path defaultCacheRoot() {
+        String user = System.getProperty("user.name", "user").replaceAll("[^A-Za-z0-9._-]", "_");
+        return Path.of(System.getProperty("java.io.tmpdir"), "zdict-registry-cache-" + user);
     }
 
     /**

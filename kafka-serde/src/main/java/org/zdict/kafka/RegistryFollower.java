@@ -42,6 +42,7 @@ final class RegistryFollower implements AutoCloseable {
     private volatile RegistryCopy served;
     private volatile boolean closed;
     private volatile Exception problem;
+    private volatile RuntimeException denial;
 
     RegistryFollower(String where, String topic, Map<String, Object> consumerConfig, RegistryCache cache) {
         this.where = where;
@@ -62,6 +63,14 @@ final class RegistryFollower implements AutoCloseable {
         return problem;
     }
 
+    /**
+     * The cluster's refusal of this client ({@link AccessDenial}) if the last attempt to read met one, else
+     * null. It ends {@link #awaitCaughtUp} at once; the follower keeps trying (ACLs may be granted later).
+     */
+    RuntimeException denial() {
+        return denial;
+    }
+
     void start() {
         thread.start();
     }
@@ -77,7 +86,7 @@ final class RegistryFollower implements AutoCloseable {
     boolean awaitCaughtUp(long millis) {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
         synchronized (monitor) {
-            while (!caughtUp && !closed) {
+            while (!caughtUp && !closed && denial == null) {
                 long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
                 if (left <= 0) {
                     return false;
@@ -138,6 +147,7 @@ final class RegistryFollower implements AutoCloseable {
                     long next = consumer.position(partition, Duration.ofSeconds(5));
                     apply(records, next, end);
                     problem = null;
+                    denial = null;
                 } catch (WakeupException e) {
                     if (closed) {
                         return;
@@ -146,6 +156,19 @@ final class RegistryFollower implements AutoCloseable {
                     return;
                 } catch (RuntimeException e) {
                     problem = e;
+                    RuntimeException refused = AccessDenial.in(e);
+                    synchronized (monitor) {
+                        if (refused != null && denial == null && caughtUp) {
+                            // Before that, opening the registry fails with the refusal: nothing to log.
+                            LOG.warn(
+                                    "The cluster now refuses the registry follower of {} ({}); serving the"
+                                            + " versions read before",
+                                    where,
+                                    refused.toString());
+                        }
+                        denial = refused;
+                        monitor.notifyAll();
+                    }
                     LOG.debug("Registry follower of {}: {}", where, e.toString());
                     sleepQuietly(200);
                 }

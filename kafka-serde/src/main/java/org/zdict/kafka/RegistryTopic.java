@@ -71,6 +71,9 @@ final class RegistryTopic implements AutoCloseable {
      * @throws RuntimeException if the cluster cannot be reached in time
      */
     void ensureExists() {
+        if (exists()) {
+            return; // checked first: a principal without CREATE may publish to a topic an administrator made
+        }
         Admin a = admin();
         NewTopic newTopic = new NewTopic(topic, Optional.of(1), Optional.empty())
                 .configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT));
@@ -249,6 +252,12 @@ final class RegistryTopic implements AutoCloseable {
         try {
             return future.get(timeoutMs, TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
+            if (AccessDenial.in(e.getCause()) != null) {
+                throw new RegistryException(
+                        "Kafka refused a request to " + where + ": " + e.getCause()
+                                + " (docs/SECURITY.md lists the ACLs each role needs)",
+                        e.getCause());
+            }
             throw new RegistryException("Kafka request to " + where + " failed: " + e.getCause(), e.getCause());
         } catch (TimeoutException e) {
             throw new RegistryException("Kafka request to " + where + " timed out after " + timeoutMs + " ms", e);

@@ -2,7 +2,12 @@ package org.zdict.kafka;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 import org.apache.kafka.common.config.ConfigException;
+import org.apache.kafka.common.config.types.Password;
+import org.zdict.RegistryException;
 import org.zdict.RegistryLocationException;
 import org.zdict.RegistryNotFoundException;
 import org.zdict.internal.Locations;
@@ -10,19 +15,43 @@ import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
 
 /**
- * The registries open in this JVM, one per location, shared by every serde that names it and closed
- * when the last one lets go. A producer and a consumer in one service therefore follow a Kafka registry
- * with one background consumer, not two.
+ * The registries open in this JVM, one per location <em>and</em> registry settings, shared by every serde
+ * that names both and closed when the last one lets go. A producer and a consumer in one service therefore
+ * follow a Kafka registry with one background consumer, not two; two connectors with different
+ * credentials for the same location each read it through their own identity.
+ *
+ * <p>A registry is opened outside any JVM-wide lock: a registry that cannot be reached (a Kafka registry
+ * waits up to its start-up timeout) delays only the serdes that name it with the same settings, which
+ * wait for that one opening instead of starting their own.
  */
 final class SharedRegistries {
-    private static final Map<String, Entry> OPEN = new HashMap<>();
+    private static final Map<Key, Entry> OPEN = new HashMap<>();
 
+    /**
+     * What makes two serdes share a registry: the canonical location and every registry setting, by value
+     * (a {@link Password}'s value, so two equal credentials compare equal). Held only in memory.
+     */
+    private record Key(String location, Map<String, String> settings) {
+        static Key of(String canonicalLocation, Map<String, Object> settings) {
+            Map<String, String> values = new TreeMap<>();
+            settings.forEach(
+                    (name, value) -> values.put(name, value instanceof Password p ? p.value() : String.valueOf(value)));
+            return new Key(canonicalLocation, values);
+        }
+
+        @Override
+        public String toString() {
+            return Locations.withoutQuery(location); // never the settings: they may hold secrets
+        }
+    }
+
+    /** One opened (or opening) registry and how many serdes hold it; guarded by {@code OPEN}. */
     private static final class Entry {
-        final DictionaryRegistry registry;
+        final FutureTask<DictionaryRegistry> opening;
         int users;
 
-        Entry(DictionaryRegistry registry) {
-            this.registry = registry;
+        Entry(FutureTask<DictionaryRegistry> opening) {
+            this.opening = opening;
         }
     }
 
@@ -30,12 +59,14 @@ final class SharedRegistries {
 
     /** A hold on a shared registry; closing it (idempotent) lets go. */
     static final class Lease implements AutoCloseable {
-        private final String key;
+        private final Key key;
+        private final Entry entry;
         private final DictionaryRegistry registry;
         private boolean released;
 
-        private Lease(String key, DictionaryRegistry registry) {
+        private Lease(Key key, Entry entry, DictionaryRegistry registry) {
             this.key = key;
+            this.entry = entry;
             this.registry = registry;
         }
 
@@ -45,47 +76,117 @@ final class SharedRegistries {
 
         @Override
         public void close() {
-            synchronized (SharedRegistries.class) {
+            synchronized (OPEN) {
                 if (released) {
                     return;
                 }
                 released = true;
-                release(key);
             }
+            release(key, entry);
         }
     }
 
     /**
-     * Takes a hold on the registry {@code config} names, opening it if no serde holds it yet.
+     * Takes a hold on the registry {@code config} names with its registry settings, opening it if no serde
+     * holds it yet, or waiting for the opening another serde started.
      *
      * @throws ConfigException naming {@value ZdictSerdeConfig#REGISTRY_CONFIG} if the location is bad or
      *     holds no registry
+     * @throws RegistryException if the registry cannot be read (unreachable, access denied)
      */
-    static synchronized Lease acquire(ZdictSerdeConfig config) {
+    static Lease acquire(ZdictSerdeConfig config) {
         String location = config.registry();
-        String key = canonical(location);
-        Entry entry = OPEN.get(key);
-        if (entry == null) {
-            entry = new Entry(open(location, config));
-            OPEN.put(key, entry);
+        String canonical = canonical(location);
+        Map<String, Object> settings = config.registrySettings();
+        Key key = Key.of(canonical, settings);
+        Entry entry;
+        boolean opener;
+        synchronized (OPEN) {
+            entry = OPEN.get(key);
+            opener = entry == null;
+            if (opener) {
+                entry = new Entry(new FutureTask<>(() -> open(location, settings)));
+                OPEN.put(key, entry);
+            }
+            entry.users++;
         }
-        entry.users++;
-        return new Lease(key, entry.registry);
+        if (opener) {
+            entry.opening.run();
+        }
+        try {
+            return new Lease(key, entry, await(entry));
+        } catch (RuntimeException e) {
+            release(key, entry);
+            throw e;
+        }
     }
 
-    /** How many serdes hold the registry at {@code location} (0 if it is not open), for tests. */
-    static synchronized int users(String location) {
-        Entry entry = OPEN.get(canonical(location));
-        return entry == null ? 0 : entry.users;
+    /** How many serdes hold a registry at {@code location}, whatever their settings (0 if none is open), for tests. */
+    static int users(String location) {
+        String canonical = canonical(location);
+        synchronized (OPEN) {
+            return OPEN.entrySet().stream()
+                    .filter(e -> e.getKey().location().equals(canonical))
+                    .mapToInt(e -> e.getValue().users)
+                    .sum();
+        }
     }
 
-    private static void release(String key) {
-        Entry entry = OPEN.get(key);
-        if (entry == null || --entry.users > 0) {
-            return;
+    /** How many registries for {@code location} are open (one per distinct settings), for tests. */
+    static int clients(String location) {
+        String canonical = canonical(location);
+        synchronized (OPEN) {
+            return (int) OPEN.keySet().stream()
+                    .filter(key -> key.location().equals(canonical))
+                    .count();
         }
-        OPEN.remove(key);
-        entry.registry.close();
+    }
+
+    private static DictionaryRegistry await(Entry entry) {
+        try {
+            return entry.opening.get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException failure) {
+                throw failure;
+            }
+            throw new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RegistryException("Interrupted while waiting for another serde to open the registry", e);
+        }
+    }
+
+    /**
+     * Lets go of {@code entry}; the last user closes its registry. A failed opening is forgotten at once,
+     * so the next serde tries again.
+     */
+    private static void release(Key key, Entry entry) {
+        DictionaryRegistry toClose = null;
+        synchronized (OPEN) {
+            entry.users--;
+            boolean failed = entry.opening.isDone() && opened(entry) == null;
+            if ((entry.users == 0 || failed) && OPEN.get(key) == entry) {
+                OPEN.remove(key);
+            }
+            if (entry.users == 0 && !failed) {
+                toClose = opened(entry);
+            }
+        }
+        if (toClose != null) {
+            toClose.close();
+        }
+    }
+
+    /** The registry {@code entry} opened, or null if it failed or is still opening. */
+    private static DictionaryRegistry opened(Entry entry) {
+        if (!entry.opening.isDone()) {
+            return null;
+        }
+        try {
+            return entry.opening.get();
+        } catch (ExecutionException | InterruptedException e) {
+            return null;
+        }
     }
 
     private static String canonical(String location) {
@@ -96,8 +197,7 @@ final class SharedRegistries {
         }
     }
 
-    private static DictionaryRegistry open(String location, ZdictSerdeConfig config) {
-        Map<String, Object> settings = config.registrySettings();
+    private static DictionaryRegistry open(String location, Map<String, Object> settings) {
         try {
             return DictionaryRegistries.open(location, settings);
         } catch (RegistryLocationException e) {

@@ -3,6 +3,7 @@ package org.zdict.kafka;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.OptionalInt;
+import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.common.config.AbstractConfig;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigDef.Importance;
@@ -14,6 +15,7 @@ import org.zdict.RegistryLocationException;
 import org.zdict.codec.ZdictCodec;
 import org.zdict.internal.Locations;
 import org.zdict.internal.ZstdLevels;
+import org.zdict.kafka.internal.KafkaLocation;
 import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.SubjectNames;
 
@@ -274,12 +276,38 @@ public final class ZdictSerdeConfig extends AbstractConfig {
 
     /**
      * The settings for a kafka:// registry: every {@value #REGISTRY_SETTINGS_PREFIX}* setting (with
-     * {@code zdict.key.} overrides applied for a key serde), read by {@link KafkaRegistryConfig}.
+     * {@code zdict.key.} overrides applied for a key serde), read by {@link KafkaRegistryConfig}; and the
+     * client's own security settings ({@code security.protocol}, {@code sasl.*}, {@code ssl.*}) as {@value
+     * KafkaRegistryConfig#CLIENT_PREFIX}* settings, unless the location's query or a {@value
+     * KafkaRegistryConfig#CLIENT_PREFIX}* setting gives them: so a secured producer or consumer reads the
+     * registry with its own identity without repeating it.
      *
      * @return a new mutable map, prefixes kept
      */
     public Map<String, Object> registrySettings() {
-        return new HashMap<>(originalsWithPrefix(REGISTRY_SETTINGS_PREFIX, false));
+        Map<String, Object> settings = new HashMap<>(originalsWithPrefix(REGISTRY_SETTINGS_PREFIX, false));
+        String location = registry();
+        if (!KafkaLocation.isKafka(location)) {
+            return settings;
+        }
+        Map<String, String> query = KafkaLocation.parse(location).settings();
+        originals().forEach((name, value) -> {
+            String forRegistry = KafkaRegistryConfig.CLIENT_PREFIX + name;
+            if (isSecuritySetting(name)
+                    && value != null
+                    && !query.containsKey(name)
+                    && !query.containsKey(forRegistry)
+                    && !settings.containsKey(forRegistry)) {
+                settings.put(forRegistry, value);
+            }
+        });
+        return settings;
+    }
+
+    private static boolean isSecuritySetting(String name) {
+        return name.equals(CommonClientConfigs.SECURITY_PROTOCOL_CONFIG)
+                || name.startsWith("sasl.")
+                || name.startsWith("ssl.");
     }
 
     /** {@return {@value #INNER_SERIALIZER_CONFIG}: the inner serializer class} */

@@ -1,6 +1,8 @@
 package org.zdict.kafka;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -17,10 +19,31 @@ class KafkaRegistryConfigTest {
         KafkaRegistryConfig config = new KafkaRegistryConfig(Map.of());
         assertEquals(30_000L, config.initTimeoutMs());
         assertEquals(7L * 24 * 60 * 60 * 1000, config.removeGraceMs());
-        assertEquals(
-                Path.of(System.getProperty("java.io.tmpdir"), "zdict-registry-cache", "a_9092_b_9092__zdict"),
-                config.cacheDir("a:9092,b:9092", "_zdict"));
+        Path root = Path.of(
+                System.getProperty("java.io.tmpdir"), "zdict-registry-cache-" + System.getProperty("user.name"));
+        assertEquals(root, KafkaRegistryConfig.defaultCacheRoot());
+        Path dir = config.cacheDir("a:9092,b:9092", "_zdict");
+        assertEquals(root, dir.getParent());
+        assertTrue(dir.getFileName().toString().matches("a_9092_b_9092__zdict_[0-9a-f]{16}"), dir.toString());
         assertEquals(Map.of(), config.clientSettings());
+    }
+
+    @Test
+    void keepsALocalCopyPerClientIdentity() {
+        Path alice = new KafkaRegistryConfig(Map.of(
+                        "sasl.jaas.config", "ScramLoginModule required username=\"alice\" password=\"a-secret\";"))
+                .cacheDir("a:9092", "_zdict");
+        Path bob = new KafkaRegistryConfig(Map.of(
+                        "zdict.registry.client.sasl.jaas.config",
+                        "ScramLoginModule required username=\"bob\" password=\"b-secret\";"))
+                .cacheDir("a:9092", "_zdict");
+        Path aliceAgain = new KafkaRegistryConfig(Map.of(
+                        "sasl.jaas.config", "ScramLoginModule required username=\"alice\" password=\"a-secret\";",
+                        "zdict.registry.init.timeout.ms", "500"))
+                .cacheDir("a:9092", "_zdict");
+        assertNotEquals(alice, bob);
+        assertEquals(alice, aliceAgain, "the registry's own settings are not part of the identity");
+        assertFalse(alice.toString().contains("alice") || alice.toString().contains("secret"), alice.toString());
     }
 
     @Test
