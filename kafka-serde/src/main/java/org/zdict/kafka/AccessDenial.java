@@ -37,6 +37,13 @@ final class AccessDenial {
         String cause = denial.getClass().getSimpleName() + ": " + denial.getMessage();
         String message;
         if (denial instanceof SslAuthenticationException) {
+            Throwable root = denial;
+            while (root.getCause() != null && root.getCause() != root) {
+                root = root.getCause();
+            }
+            if (root != denial) {
+                cause += ": " + root.getMessage();
+            }
             message = "TLS handshake with the Kafka cluster at " + servers + " failed (" + cause
                     + "): check ssl.truststore.* (the brokers' certificate authority) and the key store";
         } else if (denial instanceof AuthenticationException) {
