@@ -111,7 +111,8 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
         Clock clock = Clock.systemUTC();
         this.cache = new RegistryCache(config.cacheDir(bootstrapServers, topicName));
         this.topic = new RegistryTopic(where, topicName, clients, timeoutMs);
-        this.follower = new RegistryFollower(where, topicName, topic.consumerSettings(), cache);
+        this.follower =
+                new RegistryFollower(where, topicName, topic.consumerSettings(), cache, config.removeGraceMs(), clock);
         this.publisher = new VersionPublisher(where, topic, follower, timeoutMs, clock);
         this.lifecycle = new LifecycleWriter(where, topic, follower, timeoutMs, config.removeGraceMs(), clock);
         this.dictionaries = new VerifiedDictionaries(where, follower, cache, topic);
@@ -130,6 +131,11 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
     /** How many versions' bytes this client holds on its heap (only those its local copy could not store). */
     int versionsOnHeap() {
         return cache.versionsOnHeap();
+    }
+
+    /** The records of the registry topic this client skipped, counted by reason (docs/SECURITY.md). */
+    RefusedRecords refusedRecords() {
+        return follower.refused();
     }
 
     /** Creates or checks the topic, then starts following it; a missing topic is refused before that. */
