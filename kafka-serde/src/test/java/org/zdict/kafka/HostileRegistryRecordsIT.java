@@ -2,12 +2,15 @@ package org.zdict.kafka;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -87,6 +90,11 @@ class HostileRegistryRecordsIT {
             registry.publish(TestDictionaries.trained(2), 3, Map.of());
             registry.activate(2); // 1 is available now, once active
             registry.publish(TestDictionaries.trained(3), 3, Map.of()); // never active
+            // a publisher never writes a record the readers would skip as too large
+            byte[] tooLarge = Arrays.copyOf(TestDictionaries.trained(5), RegistryRecords.MAX_VALUE_BYTES * 3 / 4);
+            IllegalArgumentException refused =
+                    assertThrows(IllegalArgumentException.class, () -> registry.publish(tooLarge, 3, Map.of()));
+            assertTrue(refused.getMessage().contains("too large for the Kafka registry"), refused.getMessage());
             try (ZdictCodec codec = ZdictCodec.of(registry)) {
                 for (int version = 1; version <= 3; version++) {
                     List<byte[]> written = new ArrayList<>();
