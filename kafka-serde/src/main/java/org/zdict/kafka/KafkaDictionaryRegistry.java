@@ -30,8 +30,8 @@ import org.zdict.registry.DictionaryRegistry;
  * a number wins), and state changes are compare-and-publish on the {@code state} record ({@link
  * LifecycleWriter}) on the whole state record, so a change to one subject made from a state that another
  * subject's change has since replaced is retried from the newer state, never overwriting it. The
- * lifecycle rules are those of {@link VersionTable}. Settings: {@link
- * KafkaRegistryConfig}.
+ * lifecycle rules are those of {@link VersionTable}. Records that others write to the topic are read by the
+ * rules of {@link RegistryLog} (docs/SECURITY.md). Settings: {@link KafkaRegistryConfig}.
  */
 public final class KafkaDictionaryRegistry implements DictionaryRegistry {
     private static final Logger LOG = LoggerFactory.getLogger(KafkaDictionaryRegistry.class);

@@ -88,6 +88,10 @@ final class LifecycleWriter {
         }
     }
 
+    /**
+     * Refuses, with the reason, a removal that readers would not apply: the rule of {@link RegistryLog}
+     * (early-removal), checked here first so that the caller gets a clear message.
+     */
     private void checkRemovable(int version) {
         StateRecord record = follower.read(RegistryLog::stateRecord);
         VersionTable table = follower.read(RegistryLog::table);

@@ -84,7 +84,8 @@ class HostileRegistryRecordsIT {
         List<byte[]> events = SampleEvents.synthetic(20, 99);
         Map<Integer, List<byte[]>> payloads = new TreeMap<>();
         List<DictionaryInfo> table;
-        try (KafkaDictionaryRegistry registry = open("writer")) {
+        try (KafkaDictionaryRegistry registry = open("writer");
+                KafkaDictionaryRegistry reader = open("reader")) {
             registry.publish(TestDictionaries.trained(1), 3, Map.of());
             registry.activate(1);
             registry.publish(TestDictionaries.trained(2), 3, Map.of());
@@ -123,6 +124,14 @@ class HostileRegistryRecordsIT {
                 assertEquals(1.0, refusedMetric(reason), reason.tag());
             }
             table = registry.list();
+            // a client that only follows the topic meanwhile, as a consumer's does, gets there too
+            assertTrue(reader.awaitVersion(4, Duration.ofSeconds(30)));
+            reader.sync();
+            assertEquals(table, reader.list());
+            assertDecodes(reader, events, payloads);
+            for (RecordRefusal reason : RecordRefusal.values()) {
+                assertEquals(1, reader.refusedRecords().count(reason), reason.tag());
+            }
         }
         for (RecordRefusal reason : RecordRefusal.values()) {
             assertEquals(null, refusedMetric(reason), "removed with its registry: " + reason.tag());
