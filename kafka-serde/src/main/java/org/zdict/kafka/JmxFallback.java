@@ -13,6 +13,7 @@ import org.apache.kafka.common.Metric;
 import org.apache.kafka.common.MetricName;
 import org.apache.kafka.common.metrics.JmxReporter;
 import org.apache.kafka.common.metrics.KafkaMetricsContext;
+import org.apache.kafka.common.metrics.Measurable;
 import org.apache.kafka.common.metrics.MetricConfig;
 import org.apache.kafka.common.metrics.Metrics;
 import org.apache.kafka.common.utils.Time;
@@ -24,7 +25,8 @@ import org.zdict.codec.DictionaryCacheStats;
  * them with {@code zdict} for the client's domain (the dictionary cache metrics, which have no version,
  * under {@code zdict:type=plugins,client-id=…,config=…,class=…}). Serdes with the same tags share one set of counts
  * (Kafka Streams makes a serde per task and node from {@code default.value.serde}, all with the same
- * settings); their metrics, and so their MBeans, are removed when the last of them closes.
+ * settings); their metrics, and so their MBeans, are removed when the last of them closes. Kafka registry
+ * clients publish their {@link RefusedRecords} here too, as {@code zdict:type=registry,…}.
  */
 final class JmxFallback {
     private static final Object LOCK = new Object();
@@ -56,6 +58,20 @@ final class JmxFallback {
             share.users++;
             return new Membership(share);
         }
+    }
+
+    /**
+     * Publishes one metric of a Kafka registry client ({@link RefusedRecords}) next to the serdes' metrics,
+     * in group {@value ZdictMetrics#REGISTRY_GROUP}; returns its name, to remove it.
+     */
+    static MetricName addRegistryMetric(String name, String description, Map<String, String> tags, Measurable value) {
+        MetricName metricName = Registry.METRICS.metricName(name, ZdictMetrics.REGISTRY_GROUP, description, tags);
+        Registry.METRICS.addMetric(metricName, value);
+        return metricName;
+    }
+
+    static void removeRegistryMetric(MetricName name) {
+        Registry.METRICS.removeMetric(name);
     }
 
     static Map<MetricName, ? extends Metric> metrics() {

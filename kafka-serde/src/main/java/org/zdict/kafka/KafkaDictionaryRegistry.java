@@ -30,8 +30,8 @@ import org.zdict.registry.DictionaryRegistry;
  * a number wins), and state changes are compare-and-publish on the {@code state} record ({@link
  * LifecycleWriter}) on the whole state record, so a change to one subject made from a state that another
  * subject's change has since replaced is retried from the newer state, never overwriting it. The
- * lifecycle rules are those of {@link VersionTable}. Settings: {@link
- * KafkaRegistryConfig}.
+ * lifecycle rules are those of {@link VersionTable}. Records that others write to the topic are read by the
+ * rules of {@link RegistryLog} (docs/SECURITY.md). Settings: {@link KafkaRegistryConfig}.
  */
 public final class KafkaDictionaryRegistry implements DictionaryRegistry {
     private static final Logger LOG = LoggerFactory.getLogger(KafkaDictionaryRegistry.class);
@@ -114,7 +114,8 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
         }
         this.cache = new RegistryCache(config.cacheDir(bootstrapServers, topicName));
         this.topic = new RegistryTopic(where, topicName, clients, timeoutMs);
-        this.follower = new RegistryFollower(where, topicName, topic.consumerSettings(), cache);
+        this.follower =
+                new RegistryFollower(where, topicName, topic.consumerSettings(), cache, config.removeGraceMs(), clock);
         this.publisher = new VersionPublisher(where, topic, follower, timeoutMs, clock);
         this.lifecycle = new LifecycleWriter(where, topic, follower, timeoutMs, config.removeGraceMs(), clock);
         this.dictionaries = new VerifiedDictionaries(where, follower, cache, topic);
@@ -133,6 +134,11 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
     /** How many versions' bytes this client holds on its heap (only those its local copy could not store). */
     int versionsOnHeap() {
         return cache.versionsOnHeap();
+    }
+
+    /** The records of the registry topic this client skipped, counted by reason (docs/SECURITY.md). */
+    RefusedRecords refusedRecords() {
+        return follower.refused();
     }
 
     /**

@@ -44,7 +44,9 @@ public final class KafkaRegistryConfig extends AbstractConfig {
     public static final String REMOVE_GRACE_MS_DOC = "For a kafka:// registry: how long a version that was ever"
             + " active must have been retired before it can be removed, because records inside a topic's retention"
             + " may still use it. Set it to the longest retention.ms of the topics written with the registry; the"
-            + " default is Kafka's default retention, 7 days.";
+            + " default is Kafka's default retention, 7 days. Every client also reads removals by it: one that"
+            + " removes a version retired less than its own grace ago is not applied (docs/SECURITY.md), so give"
+            + " every client of a registry the same.";
 
     /** The prefix of the settings passed, without it, to the registry's own Kafka clients. */
     public static final String CLIENT_PREFIX = "zdict.registry.client.";

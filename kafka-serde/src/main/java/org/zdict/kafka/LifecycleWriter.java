@@ -58,23 +58,45 @@ final class LifecycleWriter {
         change(table -> table.withRetired(version, where, clock.instant()));
     }
 
-    /** Removes {@code version}, then tombstones its dictionary record; its number is never reused. */
+    /**
+     * Removes {@code version}, then tombstones its dictionary record; its number is never reused. Readers
+     * apply a removal only of a version retired in the state before it ({@link RegistryLog}), so a version
+     * not retired yet is first retired by a state record of its own.
+     */
     void remove(int version) {
+        boolean retired =
+                follower.read(log -> log.table().require(version, where).status() == DictionaryStatus.RETIRED);
+        if (!retired) {
+            change(table -> {
+                checkRemovable(version);
+                table.withRemoved(version, where); // refuses the active version, with remove's message
+                return table.withRetired(version, where, clock.instant());
+            });
+        }
         change(table -> {
             checkRemovable(version);
             return table.withRemoved(version, where);
         });
+        if (follower.read(log -> log.table().versions().containsKey(version))) {
+            throw new RegistryException("Version " + version + " of " + where + " is still there after its removal"
+                    + " was written: this client's reader did not apply it (see docs/SECURITY.md); its record is"
+                    + " kept");
+        }
         String key = follower.read(log -> log.winner(version));
         if (key != null) {
             topic.send(key, null);
         }
     }
 
+    /**
+     * Refuses, with the reason, a removal that readers would not apply: the rule of {@link RegistryLog}
+     * (early-removal), checked here first so that the caller gets a clear message.
+     */
     private void checkRemovable(int version) {
         StateRecord record = follower.read(RegistryLog::stateRecord);
         VersionTable table = follower.read(RegistryLog::table);
         DictionaryInfo info = table.require(version, where);
-        if (!record.everActive().contains(version) || info.status() == DictionaryStatus.ACTIVE) {
+        if (!follower.read(log -> log.wasActive(version)) || info.status() == DictionaryStatus.ACTIVE) {
             return;
         }
         Long retiredAt = record.retiredAt().get(version);

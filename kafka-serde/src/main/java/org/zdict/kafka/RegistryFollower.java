@@ -1,5 +1,6 @@
 package org.zdict.kafka;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +23,9 @@ import org.zdict.RegistryException;
  * into a {@link RegistryLog}. The bytes of each version are stored in the local copy as they are read
  * (a poll's worth at a time), not kept. Until it has read to the end once, it serves the local copy's
  * manifest; after that, the live table, which it also writes to the local copy's manifest after every
- * change.
+ * change. A record that the log's rules refuse is skipped, counted and logged ({@link RefusedRecords}); no
+ * record stops it. The consumer's fetch limits are Kafka's defaults: a record larger than them still
+ * arrives, alone in its fetch (Kafka returns the first record of a fetch whatever its size).
  */
 final class RegistryFollower implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(RegistryFollower.class);
@@ -33,7 +36,8 @@ final class RegistryFollower implements AutoCloseable {
     private final KafkaConsumer<String, byte[]> consumer;
     private final Thread thread;
     private final Object monitor = new Object();
-    private final RegistryLog log = new RegistryLog();
+    private final RefusedRecords refused;
+    private final RegistryLog log;
 
     // guarded by monitor
     private long position;
@@ -44,10 +48,23 @@ final class RegistryFollower implements AutoCloseable {
     private volatile Exception problem;
     private volatile RuntimeException denial;
 
-    RegistryFollower(String where, String topic, Map<String, Object> consumerConfig, RegistryCache cache) {
+    /**
+     * @param removeGraceMs the remove grace by which {@link RegistryLog} judges removals ({@value
+     *     KafkaRegistryConfig#REMOVE_GRACE_MS_CONFIG})
+     * @param clock the clock the remove grace is measured by
+     */
+    RegistryFollower(
+            String where,
+            String topic,
+            Map<String, Object> consumerConfig,
+            RegistryCache cache,
+            long removeGraceMs,
+            Clock clock) {
         this.where = where;
         this.partition = new TopicPartition(topic, 0);
         this.cache = cache;
+        this.refused = new RefusedRecords(where);
+        this.log = new RegistryLog(refused, removeGraceMs, clock);
         this.served = cache.load();
         this.consumer = new KafkaConsumer<>(consumerConfig, new StringDeserializer(), new ByteArrayDeserializer());
         this.thread = new Thread(this::follow, "zdict-registry-" + topic);
@@ -57,6 +74,11 @@ final class RegistryFollower implements AutoCloseable {
     /** What readers see: the local copy until the first read to the end, the live contents after. */
     RegistryCopy served() {
         return served;
+    }
+
+    /** The records of the topic skipped by the rules of {@link RegistryLog}, counted by reason. */
+    RefusedRecords refused() {
+        return refused;
     }
 
     Exception problem() {
@@ -72,6 +94,7 @@ final class RegistryFollower implements AutoCloseable {
     }
 
     void start() {
+        refused.publish(partition.topic());
         thread.start();
     }
 
@@ -185,8 +208,8 @@ final class RegistryFollower implements AutoCloseable {
             for (ConsumerRecord<String, byte[]> r : records) {
                 try {
                     changed |= log.apply(r.offset(), r.key(), r.value());
-                } catch (RegistryException e) {
-                    LOG.warn("Skipping record at offset {} of {}: {}", r.offset(), where, e.getMessage());
+                } catch (RuntimeException e) { // a rule's gap: the log refuses every record it knows to be bad
+                    LOG.warn("Skipping record at offset {} of {}: {}", r.offset(), where, e.toString());
                 }
             }
             cache.store(log.table(), log.takeNewContents());
@@ -220,6 +243,7 @@ final class RegistryFollower implements AutoCloseable {
             closed = true;
             monitor.notifyAll();
         }
+        refused.close();
         consumer.wakeup();
         if (thread.isAlive()) {
             try {

@@ -10,6 +10,8 @@ final class RegistryKeys {
     static final String STATE = "state";
 
     private static final String DICTIONARY_PREFIX = "dict/";
+    /** Longer keys are none of the registry's (a writer is a UUID): not kept, whatever their shape. */
+    private static final int MAX_KEY_LENGTH = 200;
 
     private RegistryKeys() {}
 
@@ -18,9 +20,12 @@ final class RegistryKeys {
         return DICTIONARY_PREFIX + version + "/" + writer;
     }
 
-    /** The version named by a {@code dict/VERSION/WRITER} key, or -1 if the key has another shape. */
+    /**
+     * The version named by a {@code dict/VERSION/WRITER} key, or -1 if the key has another shape or more than
+     * {@value #MAX_KEY_LENGTH} characters.
+     */
     static int versionOf(String key) {
-        if (key == null || !key.startsWith(DICTIONARY_PREFIX)) {
+        if (key == null || key.length() > MAX_KEY_LENGTH || !key.startsWith(DICTIONARY_PREFIX)) {
             return -1;
         }
         int slash = key.indexOf('/', DICTIONARY_PREFIX.length());

@@ -1,9 +1,14 @@
 package org.zdict.kafka;
 
+import java.time.Clock;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.SortedSet;
 import java.util.TreeMap;
+import java.util.TreeSet;
+import org.zdict.RegistryException;
+import org.zdict.internal.DictionaryContent;
 import org.zdict.internal.VersionTable;
 import org.zdict.kafka.RegistryRecords.DictionaryRecord;
 import org.zdict.kafka.RegistryRecords.StateRecord;
@@ -13,61 +18,227 @@ import org.zdict.registry.DictionaryStatus;
 /**
  * The registry topic folded into a version table, record by record, in offset order. Not thread-safe; the
  * owner synchronises. It keeps the facts of each version and the offset of its record, not its bytes: those
- * of the versions won since the last {@link #takeNewContents} are handed to the owner once, to store. The two rules that make concurrent writers safe:
+ * of the versions won since the last {@link #takeNewContents} are handed to the owner once, to store. The two
+ * rules that make concurrent writers safe:
  *
  * <ul>
- *   <li>For each version number the {@code dict/N/WRITER} record with the lowest offset wins; later
+ *   <li>For each version number the valid {@code dict/N/WRITER} record with the lowest offset wins; later
  *       claims of the same number are ignored (their writer sees it lost, tombstones its record and
  *       retries with a higher number).
  *   <li>A {@code state} record counts only if its {@code basedOn} is the offset of the state record in
  *       force when it was read (compare-and-publish); the first state record a reader meets counts
  *       regardless, because compaction may have removed the one it was based on.
  * </ul>
+ *
+ * <p>Anyone who can write the topic can append any record. The rules below keep such records from stopping
+ * a reader or changing a decoded byte: a version that is active, or was active within the remove grace
+ * ({@value KafkaRegistryConfig#REMOVE_GRACE_MS_CONFIG}, this reader's own), cannot vanish by a single record.
+ * Each record they skip is counted and logged by reason ({@link RecordRefusal}, {@link RefusedRecords}):
+ *
+ * <ol>
+ *   <li>{@code too-large}: a value over {@link RegistryRecords#MAX_VALUE_BYTES} is skipped before it is
+ *       parsed, and not kept.
+ *   <li>{@code unreadable}: a value that is not JSON, or not a valid record (a field missing or of the wrong
+ *       type, a dictionary record whose version is not its key's), is skipped.
+ *   <li>{@code version-taken}: a claim of a number already won, with other bytes (another SHA-256), is
+ *       ignored: the first claim wins. The same bytes again change nothing and are not counted.
+ *   <li>{@code hash-mismatch}: a dictionary record whose bytes do not have the SHA-256 it states claims
+ *       nothing: the number stays free for the next valid claim. Publishers always write matching hashes,
+ *       so {@link VersionPublisher}'s own record never loses to such a record.
+ *   <li>{@code unknown-key}: a record whose key is neither {@code state} nor {@code dict/N/WRITER} (or is
+ *       longer than any of those) is skipped, tombstones included.
+ *   <li>{@code early-tombstone}: a tombstone on a version's winning record counts only if the state in force
+ *       has already removed that version ({@link LifecycleWriter#remove} writes the state record first);
+ *       otherwise it is ignored. A tombstone on a losing or skipped record changes nothing.
+ *   <li>{@code early-removal}: a state record (based on the state in force) is accepted and becomes the
+ *       state in force, but a version it removes that this reader holds stays unless, in the state before
+ *       it, that version was retired and, if it was ever active (as far as any state record this reader
+ *       accepted said), retired at least the remove grace ago by this reader's clock and the record's
+ *       {@code retiredAt}. A version that stays keeps its retirement, or is available if the record no
+ *       longer names it active or retired; the state in force is the record without that removal, so
+ *       writers, who compute from it, do not repeat it. A state record may otherwise change anything,
+ *       activate no version at all included: the versions it demotes become available and still decode.
+ *       The first state record a reader meets has no state before it, so it removes no version the reader
+ *       holds.
+ *   <li>{@code state-tombstone}: a tombstone on the {@code state} key is ignored.
+ * </ol>
+ *
+ * <p>What the topic alone cannot enforce (compaction, times stated by writers) is in docs/SECURITY.md.
  */
 final class RegistryLog {
     /** A won version: its immutable facts (status to be set from the state record) and its record's offset. */
     private record Published(DictionaryInfo facts, long offset) {}
 
+    private final RefusedRecords refused;
+    private final long removeGraceMs;
+    private final Clock clock;
     private final Map<Integer, String> winners = new HashMap<>();
     private final Map<Integer, Published> published = new TreeMap<>();
     private final Map<Integer, byte[]> newContents = new HashMap<>();
+    /** The versions any accepted state record named active, ever active or activated at some time. */
+    private final SortedSet<Integer> everActive = new TreeSet<>();
+
     private StateRecord stateRecord = StateRecord.INITIAL;
     private long stateRecordOffset = -1;
     private int maxClaimed;
     private VersionTable table = VersionTable.EMPTY;
 
-    /** Applies one record; returns whether the version table changed. Unreadable records are skipped. */
+    /**
+     * @param refused where skipped records are counted and logged
+     * @param removeGraceMs how long a once-active version must have been retired before a state record
+     *     removes it ({@value KafkaRegistryConfig#REMOVE_GRACE_MS_CONFIG})
+     * @param clock the clock the remove grace is measured by
+     */
+    RegistryLog(RefusedRecords refused, long removeGraceMs, Clock clock) {
+        this.refused = refused;
+        this.removeGraceMs = removeGraceMs;
+        this.clock = clock;
+    }
+
+    /** Applies one record; returns whether the version table changed. Records the rules refuse are skipped. */
     boolean apply(long offset, String key, byte[] value) {
+        if (value != null && value.length > RegistryRecords.MAX_VALUE_BYTES) {
+            return refuse(RecordRefusal.TOO_LARGE, offset, key, value.length + " bytes");
+        }
         if (RegistryKeys.STATE.equals(key)) {
             if (value == null) {
-                return false;
+                return refuse(RecordRefusal.STATE_TOMBSTONE, offset, key, "a tombstone");
             }
-            StateRecord next = RegistryRecords.readStateRecord(value);
-            if (stateRecordOffset >= 0 && next.basedOn() != stateRecordOffset) {
-                return false;
-            }
-            stateRecord = next;
-            stateRecordOffset = offset;
-            return rebuild();
+            return applyState(offset, key, value);
         }
         int version = RegistryKeys.versionOf(key);
         if (version < 0) {
+            return refuse(
+                    RecordRefusal.UNKNOWN_KEY, offset, key, value == null ? "a tombstone" : value.length + " bytes");
+        }
+        return value == null ? applyTombstone(offset, key, version) : applyClaim(offset, key, version, value);
+    }
+
+    private boolean applyState(long offset, String key, byte[] value) {
+        StateRecord next;
+        try {
+            next = RegistryRecords.readStateRecord(value);
+        } catch (RegistryException e) {
+            return refuse(RecordRefusal.UNREADABLE, offset, key, e.getMessage());
+        }
+        if (stateRecordOffset >= 0 && next.basedOn() != stateRecordOffset) {
             return false;
         }
-        if (value == null) {
-            if (key.equals(winners.get(version))) {
-                published.remove(version);
-                newContents.remove(version);
-                return rebuild();
+        SortedSet<Integer> kept = new TreeSet<>();
+        for (int version : next.removed()) {
+            if (!stateRecord.removed().contains(version) && published.containsKey(version) && !removable(version)) {
+                kept.add(version);
             }
+        }
+        if (!kept.isEmpty()) {
+            refuse(RecordRefusal.EARLY_REMOVAL, offset, key, "it removes versions " + kept + ", which stay");
+            next = withoutRemoval(next, kept);
+        }
+        stateRecord = next;
+        stateRecordOffset = offset;
+        everActive.addAll(next.everActive());
+        everActive.addAll(next.activatedAt().keySet());
+        everActive.addAll(next.activeBySubject().values());
+        if (next.active() > 0) {
+            everActive.add(next.active());
+        }
+        return rebuild();
+    }
+
+    /** Whether a state record may remove {@code version}, which this reader holds, from the state in force. */
+    private boolean removable(int version) {
+        DictionaryInfo info = table.versions().get(version);
+        if (info == null || info.status() != DictionaryStatus.RETIRED) {
             return false;
+        }
+        if (!everActive.contains(version)) {
+            return true;
+        }
+        Long retiredAt = stateRecord.retiredAt().get(version);
+        return retiredAt != null && clock.millis() - retiredAt >= removeGraceMs;
+    }
+
+    /** {@code next} with {@code kept} not removed: each keeps its retirement and activation from the state in force. */
+    private StateRecord withoutRemoval(StateRecord next, SortedSet<Integer> kept) {
+        SortedSet<Integer> removed = new TreeSet<>(next.removed());
+        removed.removeAll(kept);
+        SortedSet<Integer> retired = new TreeSet<>(next.retired());
+        SortedSet<Integer> nextEverActive = new TreeSet<>(next.everActive());
+        Map<Integer, Long> retiredAt = new TreeMap<>(next.retiredAt());
+        Map<Integer, Long> activatedAt = new TreeMap<>(next.activatedAt());
+        for (int version : kept) {
+            if (stateRecord.retired().contains(version)) {
+                retired.add(version);
+                Long at = stateRecord.retiredAt().get(version);
+                if (at != null) {
+                    retiredAt.put(version, at);
+                }
+            }
+            if (everActive.contains(version)) {
+                nextEverActive.add(version);
+            }
+            Long at = stateRecord.activatedAt().get(version);
+            if (at != null) {
+                activatedAt.putIfAbsent(version, at);
+            }
+        }
+        return new StateRecord(
+                next.nextVersion(),
+                next.active(),
+                next.activeBySubject(),
+                retired,
+                removed,
+                nextEverActive,
+                retiredAt,
+                activatedAt,
+                next.basedOn());
+    }
+
+    private boolean applyTombstone(long offset, String key, int version) {
+        if (!key.equals(winners.get(version))) {
+            return false; // a losing or skipped record's: it never counted
+        }
+        if (!stateRecord.removed().contains(version)) {
+            return refuse(
+                    RecordRefusal.EARLY_TOMBSTONE,
+                    offset,
+                    key,
+                    "version " + version + " is not removed in the state in force; it stays");
+        }
+        published.remove(version);
+        newContents.remove(version);
+        return rebuild();
+    }
+
+    private boolean applyClaim(long offset, String key, int version, byte[] value) {
+        DictionaryRecord record;
+        try {
+            record = RegistryRecords.readDictionaryRecord(value);
+        } catch (RegistryException e) {
+            return refuse(RecordRefusal.UNREADABLE, offset, key, e.getMessage());
+        }
+        if (record.version() != version) {
+            return refuse(
+                    RecordRefusal.UNREADABLE, offset, key, "it holds version " + record.version() + " under its key");
+        }
+        String sha256 = DictionaryContent.sha256(record.content());
+        if (!sha256.equals(record.sha256())) {
+            return refuse(
+                    RecordRefusal.HASH_MISMATCH,
+                    offset,
+                    key,
+                    "it states SHA-256 " + record.sha256() + ", its bytes have " + sha256);
         }
         if (winners.containsKey(version)) {
-            return false;
-        }
-        DictionaryRecord record = RegistryRecords.readDictionaryRecord(value);
-        if (record.version() != version) {
-            return false;
+            Published won = published.get(version);
+            if (won != null && won.facts().sha256().equals(sha256)) {
+                return false;
+            }
+            return refuse(
+                    RecordRefusal.VERSION_TAKEN,
+                    offset,
+                    key,
+                    "version " + version + " was won by " + winners.get(version) + " with other bytes");
         }
         winners.put(version, key);
         maxClaimed = Math.max(maxClaimed, version);
@@ -85,9 +256,19 @@ final class RegistryLog {
         return rebuild();
     }
 
+    private boolean refuse(RecordRefusal reason, long offset, String key, String detail) {
+        refused.refused(reason, offset, key, detail);
+        return false;
+    }
+
     /** The key that won {@code version}, or null if nobody claimed it yet. */
     String winner(int version) {
         return winners.get(version);
+    }
+
+    /** Whether any state record this log accepted named {@code version} active, ever active or activated. */
+    boolean wasActive(int version) {
+        return everActive.contains(version);
     }
 
     /** The offset of the state record in force, -1 before the first. */
@@ -95,7 +276,7 @@ final class RegistryLog {
         return stateRecordOffset;
     }
 
-    /** The state record in force. */
+    /** The state record in force, without the removals this log refused (what writers compute from). */
     StateRecord stateRecord() {
         return stateRecord;
     }

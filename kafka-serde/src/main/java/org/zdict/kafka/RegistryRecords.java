@@ -28,6 +28,14 @@ import org.zdict.registry.SubjectNames;
  * active versions being in {@code activeBySubject}.
  */
 final class RegistryRecords {
+    /**
+     * The largest record value a reader accepts, 8 MiB: a dictionary of up to about 6 MiB, written in base64,
+     * with its facts. {@link VersionPublisher} writes nothing larger, and {@link RegistryLog} skips larger
+     * values unread. (The topic's {@code max.message.bytes}, 1 MiB by default, must be raised for
+     * dictionaries over about 750 KiB.)
+     */
+    static final int MAX_VALUE_BYTES = 8 << 20;
+
     private static final String ACTIVE_BY_SUBJECT = "activeBySubject";
     private static final JsonFactory JSON = new JsonFactory();
 

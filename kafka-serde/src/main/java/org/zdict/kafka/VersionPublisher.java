@@ -13,7 +13,9 @@ import org.zdict.registry.DictionaryInfo;
  * under the key {@code dict/N/WRITER}, with N the next number it knows and WRITER a fresh UUID, reads the
  * topic back up to its own record, and keeps N only if its record is the first claim of N (the lowest
  * offset wins, for every reader alike, see {@link RegistryLog}); otherwise it tombstones its record and
- * tries again with the next number. Callers publish one at a time.
+ * tries again with the next number. Its record always states the SHA-256 of its bytes, so a record that
+ * claims the same number with a hash that does not match (which claims nothing) never makes it lose.
+ * Callers publish one at a time.
  */
 final class VersionPublisher {
     static final int MAX_ATTEMPTS = 10;
@@ -44,7 +46,13 @@ final class VersionPublisher {
             String key = RegistryKeys.dictionary(version, UUID.randomUUID().toString());
             DictionaryRecord record =
                     new DictionaryRecord(version, subject, sha256, level, clock.instant(), metadata, content);
-            long offset = topic.send(key, RegistryRecords.write(record));
+            byte[] value = RegistryRecords.write(record);
+            if (value.length > RegistryRecords.MAX_VALUE_BYTES) {
+                throw new IllegalArgumentException("A dictionary of " + content.length + " bytes is too large for the"
+                        + " Kafka " + where + ": its record would be " + value.length + " bytes, and readers skip"
+                        + " records over " + RegistryRecords.MAX_VALUE_BYTES + " bytes; train a smaller one");
+            }
+            long offset = topic.send(key, value);
             follower.awaitPosition(offset + 1, timeoutMs);
             DictionaryInfo won = follower.read(
                     log -> key.equals(log.winner(version)) ? log.table().require(version, where) : null);

@@ -24,6 +24,10 @@ import org.apache.kafka.common.MetricName;
  * class that implements it cannot load on older clients. Serdes with the same tags share one set of
  * counts; the metrics go when the last of those closes. {@link #fallback()} reads them in-process.
  *
+ * <p>Each Kafka registry client ({@code KafkaDictionaryRegistry}) publishes {@link #REFUSED_RECORDS} the same
+ * way, in group {@value #REGISTRY_GROUP}, tagged with its {@code topic}, a {@code registry-id} and the
+ * {@code reason}: {@code zdict:type=registry,topic=…,registry-id=…,reason=…}.
+ *
  * <p>This class only holds names and static readers: safe to use from any thread.
  */
 public final class ZdictMetrics {
@@ -67,6 +71,24 @@ public final class ZdictMetrics {
     /** Dictionaries digested since configure, again after an eviction included. */
     public static final String CACHE_LOADS = "dictionary-cache-loads-total";
 
+    /**
+     * The metric group of a Kafka registry client's metrics: {@code zdict:type=registry,topic=…,registry-id=…,
+     * reason=…}.
+     */
+    public static final String REGISTRY_GROUP = "registry";
+    /** The tag naming a Kafka registry client's topic. */
+    public static final String TOPIC_TAG = "topic";
+    /** The tag telling apart the Kafka registry clients of one JVM: 1, 2, … in the order they were opened. */
+    public static final String REGISTRY_ID_TAG = "registry-id";
+    /** The tag naming the rule by which a registry client skipped records of its topic. */
+    public static final String REASON_TAG = "reason";
+    /**
+     * Records of the registry topic a Kafka registry client skipped since it opened, per {@link #REASON_TAG}:
+     * {@code too-large}, {@code unreadable}, {@code unknown-key}, {@code hash-mismatch}, {@code version-taken},
+     * {@code early-tombstone}, {@code early-removal}, {@code state-tombstone} (docs/KAFKA.md).
+     */
+    public static final String REFUSED_RECORDS = "registry-records-refused-total";
+
     /** The version label of a value without a zdict prefix, read with {@code zdict.accept.unframed}. */
     public static final String UNFRAMED = "unframed";
     /** The version label of an error before the version was known. */
@@ -75,8 +97,9 @@ public final class ZdictMetrics {
     private ZdictMetrics() {}
 
     /**
-     * The current value of zdict metric {@code name} whose tags include all of {@code tags}, among {@code
-     * metrics} ({@link #fallback()}), or null if there is none.
+     * The current value of zdict metric {@code name} (of group {@value #GROUP} or {@value #REGISTRY_GROUP})
+     * whose tags include all of {@code tags}, among {@code metrics} ({@link #fallback()}), or null if there is
+     * none.
      * For example {@code value(fallback(), RECORDS, Map.of(VERSION_TAG, "2"))}.
      *
      * @param metrics {@link #fallback()}, or any other map of Kafka metrics
@@ -87,7 +110,7 @@ public final class ZdictMetrics {
     public static Double value(Map<MetricName, ? extends Metric> metrics, String name, Map<String, String> tags) {
         for (Map.Entry<MetricName, ? extends Metric> e : metrics.entrySet()) {
             MetricName metricName = e.getKey();
-            if (metricName.group().equals(GROUP)
+            if ((metricName.group().equals(GROUP) || metricName.group().equals(REGISTRY_GROUP))
                     && metricName.name().equals(name)
                     && metricName.tags().entrySet().containsAll(tags.entrySet())) {
                 return ((Number) e.getValue().metricValue()).doubleValue();
@@ -96,7 +119,7 @@ public final class ZdictMetrics {
         return null;
     }
 
-    /** {@return the metrics of this JVM's zdict serdes, as published through JMX} */
+    /** {@return the metrics of this JVM's zdict serdes and Kafka registry clients, as published through JMX} */
     public static Map<MetricName, ? extends Metric> fallback() {
         return JmxFallback.metrics();
     }

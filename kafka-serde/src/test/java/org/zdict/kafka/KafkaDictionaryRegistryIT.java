@@ -224,11 +224,22 @@ class KafkaDictionaryRegistryIT {
             assertEquals(
                     4, noGrace.publish(TestDictionaries.trained(1), 3, Map.of()).version());
         }
-        try (KafkaDictionaryRegistry reopened = open("reg-rules", "c")) {
+        try (KafkaDictionaryRegistry reopened =
+                open("reg-rules", "c", Map.of(KafkaRegistryConfig.REMOVE_GRACE_MS_CONFIG, "0"))) {
             assertEquals(
                     List.of(2, 4),
                     reopened.list().stream().map(DictionaryInfo::version).toList());
             assertEquals(OptionalInt.of(2), reopened.activeVersion());
+        }
+        // A client with the default grace reads the removal by its own: version 1, retired seconds ago, stays
+        try (KafkaDictionaryRegistry strict = open("reg-rules", "d")) {
+            assertEquals(
+                    List.of(1, 2, 4),
+                    strict.list().stream().map(DictionaryInfo::version).toList());
+            assertEquals(DictionaryStatus.RETIRED, strict.info(1).orElseThrow().status());
+            assertArrayEquals(TestDictionaries.trained(1), strict.get(1).content());
+            assertEquals(1, strict.refusedRecords().count(RecordRefusal.EARLY_REMOVAL));
+            assertEquals(1, strict.refusedRecords().count(RecordRefusal.EARLY_TOMBSTONE));
         }
     }
 

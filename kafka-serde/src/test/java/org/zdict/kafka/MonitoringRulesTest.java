@@ -47,6 +47,8 @@ class MonitoringRulesTest {
     private static final String README = "docs/monitoring/README.md";
     /** The client ids of this test's serdes; other tests' serdes may share the JVM, and their counts move. */
     private static final Set<String> OWN_CLIENTS = Set.of("monitoring-producer", "monitoring-consumer");
+    /** The registry topic of this test's registry counts. */
+    private static final String OWN_TOPIC = "monitoring-registry";
 
     private static final Pattern SAMPLE = Pattern.compile("([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\\{(.*)\\})? (\\S+)");
     private static final Pattern LABEL = Pattern.compile("([a-zA-Z_][a-zA-Z0-9_]*)=\"((?:[^\"\\\\]|\\\\.)*)\"");
@@ -62,6 +64,8 @@ class MonitoringRulesTest {
     Path temp;
 
     private final List<AutoCloseable> serdes = new ArrayList<>();
+    /** The counts of a registry client, as a KafkaDictionaryRegistry publishes them. */
+    private final RefusedRecords registryCounts = new RefusedRecords("registry kafka://monitoring/" + OWN_TOPIC);
 
     /** One sample of the exposition text: metric name, labels, value. */
     private record Sample(String name, Map<String, String> labels, String value) {}
@@ -96,6 +100,9 @@ class MonitoringRulesTest {
         serdes.add(anonymous);
         anonymous.configure(props(null), true);
         anonymous.deserialize("t", payloads.get(0));
+        // a registry client's counts, with one record skipped
+        registryCounts.publish(OWN_TOPIC);
+        registryCounts.refused(RecordRefusal.EARLY_REMOVAL, 7, RegistryKeys.STATE, "it removes versions [1]");
     }
 
     private Map<String, Object> props(String clientId) {
@@ -112,6 +119,7 @@ class MonitoringRulesTest {
         for (AutoCloseable serde : serdes) {
             serde.close();
         }
+        registryCounts.close();
     }
 
     @Test
@@ -126,8 +134,11 @@ class MonitoringRulesTest {
                 continue; // another test's serde, closed meanwhile
             }
             String clientId = bean.getKeyProperty(ZdictMetrics.CLIENT_ID_TAG);
-            boolean own = clientId != null && OWN_CLIENTS.contains(clientId);
-            sawAnonymous |= clientId == null;
+            boolean registry = ZdictMetrics.REGISTRY_GROUP.equals(bean.getKeyProperty("type"));
+            boolean own = registry
+                    ? OWN_TOPIC.equals(bean.getKeyProperty(ZdictMetrics.TOPIC_TAG))
+                    : clientId != null && OWN_CLIENTS.contains(clientId);
+            sawAnonymous |= !registry && clientId == null;
             for (MBeanAttributeInfo attribute : JMX.getMBeanInfo(bean).getAttributes()) {
                 String name = expectedName(attribute.getName());
                 Map<String, String> labels = expectedLabels(bean);
@@ -161,6 +172,11 @@ class MonitoringRulesTest {
                         .contains(
                                 "zdict_errors_total{class=\"ZdictDeserializer\","
                                         + "client_id=\"monitoring-consumer\",config=\"value.deserializer\",version=\"unknown\"} 1.0"),
+                zdictSamples(scrape));
+        assertTrue(
+                zdictSamples(scrape)
+                        .matches("(?s).*zdict_registry_records_refused_total\\{reason=\"early-removal\","
+                                + "registry_id=\"\\d+\",topic=\"" + OWN_TOPIC + "\"} 1\\.0\n.*"),
                 zdictSamples(scrape));
     }
 
@@ -245,11 +261,17 @@ class MonitoringRulesTest {
     }
 
     /**
-     * The labels the rules give a bean: its properties but {@code type}, with {@code _} for {@code -}. A bean
+     * The labels the rules give a bean: its properties but {@code type}, with {@code _} for {@code -}. A serde's bean
      * without client-id (no {@code client.id} set) has no client_id label: an empty label is no label.
      */
     private static Map<String, String> expectedLabels(ObjectName bean) {
         Map<String, String> labels = new TreeMap<>();
+        if (ZdictMetrics.REGISTRY_GROUP.equals(bean.getKeyProperty("type"))) {
+            labels.put("topic", bean.getKeyProperty(ZdictMetrics.TOPIC_TAG));
+            labels.put("registry_id", bean.getKeyProperty(ZdictMetrics.REGISTRY_ID_TAG));
+            labels.put("reason", bean.getKeyProperty(ZdictMetrics.REASON_TAG));
+            return labels;
+        }
         String clientId = bean.getKeyProperty(ZdictMetrics.CLIENT_ID_TAG);
         if (clientId != null) {
             labels.put("client_id", clientId);

@@ -30,7 +30,7 @@ class PreviousReleaseRegistryTopicTest {
     private record Entry(String key, byte[] value) {}
 
     private final List<Entry> topic = new ArrayList<>();
-    private final RegistryLog log = new RegistryLog();
+    private final RegistryLog log = RegistryLogTest.newLog();
 
     private void append(String key, byte[] value) {
         log.apply(topic.size(), key, value);

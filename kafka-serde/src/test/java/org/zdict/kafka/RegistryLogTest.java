@@ -2,21 +2,112 @@ package org.zdict.kafka;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
-import org.zdict.RegistryException;
 import org.zdict.internal.DictionaryContent;
+import org.zdict.internal.VersionTable;
 import org.zdict.kafka.RegistryRecords.DictionaryRecord;
 import org.zdict.kafka.RegistryRecords.StateRecord;
+import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryStatus;
 
 class RegistryLogTest {
+    /** The remove grace of the logs made here, and the time of their clock. */
+    static final long GRACE_MS = 1_000_000;
+
+    static final long NOW = 50_000_000;
+
+    /** A log with a remove grace of {@link #GRACE_MS} and a clock stopped at {@link #NOW}. */
+    static RegistryLog newLog() {
+        return newLog(new RefusedRecords("registry kafka://test/registry"));
+    }
+
+    static RegistryLog newLog(RefusedRecords refused) {
+        return new RegistryLog(refused, GRACE_MS, Clock.fixed(Instant.ofEpochMilli(NOW), ZoneOffset.UTC));
+    }
+
+    private record Entry(String key, byte[] value) {}
+
+    private final RefusedRecords refused = new RefusedRecords("registry kafka://test/registry");
+    private final RegistryLog log = newLog(refused);
+    private final List<Entry> topic = new ArrayList<>();
+    private long offset;
+
+    /** Appends a record to {@link #log} at the next offset. */
+    private void append(String key, byte[] value) {
+        log.apply(offset++, key, value);
+        topic.add(new Entry(key, value));
+    }
+
+    /** A new log that reads the records appended so far with its clock at {@code nowMillis}. */
+    private RegistryLog replay(long nowMillis) {
+        RegistryLog replay = new RegistryLog(
+                new RefusedRecords("replay"), GRACE_MS, Clock.fixed(Instant.ofEpochMilli(nowMillis), ZoneOffset.UTC));
+        for (int i = 0; i < topic.size(); i++) {
+            replay.apply(i, topic.get(i).key(), topic.get(i).value());
+        }
+        return replay;
+    }
+
+    /** Appends the state record a legitimate writer would write for {@code change} at {@code atMillis}. */
+    private void change(UnaryOperator<VersionTable> change, long atMillis) {
+        VersionTable before = log.table();
+        StateRecord next = StateTransition.next(
+                log.stateRecord(), before, change.apply(before), log.stateRecordOffset(), atMillis);
+        append(RegistryKeys.STATE, RegistryRecords.write(next));
+    }
+
+    /** Appends a state record based on the one in force, as anyone could write it. */
+    private void forgeState(
+            int active,
+            Set<Integer> retired,
+            Set<Integer> removed,
+            Set<Integer> everActive,
+            Map<Integer, Long> retiredAt) {
+        append(
+                RegistryKeys.STATE,
+                RegistryRecords.write(new StateRecord(
+                        log.table().nextVersion(),
+                        active,
+                        Map.of(),
+                        new TreeSet<>(retired),
+                        new TreeSet<>(removed),
+                        new TreeSet<>(everActive),
+                        retiredAt,
+                        log.stateRecordOffset())));
+    }
+
+    /** Publishes versions 1 and 2, activates 1, then 2 (1 becomes available, once active). */
+    private void twoVersionsTheSecondActive() {
+        append("dict/1/a", dict(1, 1));
+        append("dict/2/a", dict(2, 2));
+        change(t -> t.withActive(1, "t"), NOW - 3 * GRACE_MS);
+        change(t -> t.withActive(2, "t"), NOW - 3 * GRACE_MS);
+    }
+
+    private Map<RecordRefusal, Long> counts() {
+        Map<RecordRefusal, Long> counts = new EnumMap<>(RecordRefusal.class);
+        for (RecordRefusal reason : RecordRefusal.values()) {
+            if (refused.count(reason) > 0) {
+                counts.put(reason, refused.count(reason));
+            }
+        }
+        return counts;
+    }
+
     private static byte[] dict(int version, long seed) {
         byte[] content = TestDictionaries.trained(seed);
         return RegistryRecords.write(new DictionaryRecord(
@@ -43,7 +134,7 @@ class RegistryLogTest {
 
     @Test
     void theFirstClaimOfAVersionWins() {
-        RegistryLog log = new RegistryLog();
+        RegistryLog log = RegistryLogTest.newLog();
         log.apply(0, "dict/1/a", dict(1, 1));
         log.apply(1, "dict/1/b", dict(1, 2));
         assertEquals("dict/1/a", log.winner(1));
@@ -58,7 +149,7 @@ class RegistryLogTest {
 
     @Test
     void handsOutTheBytesOfEachWonVersionOnceAndKeepsOnlyItsFacts() {
-        RegistryLog log = new RegistryLog();
+        RegistryLog log = RegistryLogTest.newLog();
         log.apply(0, "dict/1/a", dict(1, 1));
         log.apply(1, "dict/1/b", dict(1, 2)); // lost: its bytes are never handed out
         log.apply(2, "dict/2/a", dict(2, 2));
@@ -75,7 +166,7 @@ class RegistryLogTest {
 
     @Test
     void aStateRecordBasedOnAStaleStateIsIgnored() {
-        RegistryLog log = new RegistryLog();
+        RegistryLog log = RegistryLogTest.newLog();
         log.apply(0, "dict/1/a", dict(1, 1));
         log.apply(1, "dict/2/a", dict(2, 2));
         log.apply(2, RegistryKeys.STATE, state(3, 1, -1));
@@ -88,7 +179,7 @@ class RegistryLogTest {
 
     @Test
     void afterCompactionTheSurvivingStateRecordCounts() {
-        RegistryLog log = new RegistryLog();
+        RegistryLog log = RegistryLogTest.newLog();
         log.apply(5, "dict/2/a", dict(2, 2));
         log.apply(9, RegistryKeys.STATE, state(3, 2, 7));
         assertEquals(OptionalInt.of(2), log.table().activeVersion());
@@ -97,11 +188,12 @@ class RegistryLogTest {
 
     @Test
     void removedVersionsDisappearAndKeepTheirNumber() {
-        RegistryLog log = new RegistryLog();
+        RegistryLog log = newLog();
         log.apply(0, "dict/1/a", dict(1, 1));
         log.apply(1, "dict/2/a", dict(2, 2));
+        log.apply(2, RegistryKeys.STATE, state(3, 2, -1, 1));
         log.apply(
-                2,
+                3,
                 RegistryKeys.STATE,
                 RegistryRecords.write(new StateRecord(
                         3,
@@ -111,17 +203,197 @@ class RegistryLogTest {
                         new TreeSet<>(java.util.List.of(1)),
                         new TreeSet<>(),
                         Map.of(),
-                        -1)));
-        log.apply(3, "dict/1/a", null);
+                        2)));
+        log.apply(4, "dict/1/a", null);
         assertTrue(log.table().versions().containsKey(2));
         assertEquals(1, log.table().versions().size());
         assertEquals(3, log.table().nextVersion());
     }
 
     @Test
-    void refusesAnUnreadableRecordWithAClearMessage() {
-        RegistryException e =
-                assertThrows(RegistryException.class, () -> new RegistryLog().apply(0, "dict/1/a", "{oops".getBytes()));
-        assertTrue(e.getMessage().contains("Unreadable dictionary record"), e.getMessage());
+    void skipsAndCountsValuesThatAreNotRecords() {
+        append("dict/1/a", dict(1, 1));
+        append(RegistryKeys.STATE, "not json".getBytes(StandardCharsets.UTF_8));
+        append("dict/2/a", "{oops".getBytes(StandardCharsets.UTF_8));
+        append("dict/2/b", "{\"version\": 2}".getBytes(StandardCharsets.UTF_8)); // no bytes, no hash
+        append("dict/2/c", "[1, 2]".getBytes(StandardCharsets.UTF_8));
+        append("dict/2/d", dict(3, 3)); // version 3 under a key of version 2
+        assertEquals(Map.of(RecordRefusal.UNREADABLE, 5L), counts());
+        assertEquals(Set.of(1), log.table().versions().keySet());
+        assertEquals(-1, log.stateRecordOffset());
+        assertEquals(2, log.table().nextVersion(), "no skipped record claimed a number");
+        append("dict/2/e", dict(2, 2));
+        assertEquals(Set.of(1, 2), log.table().versions().keySet(), "the log goes on past them");
+    }
+
+    @Test
+    void skipsAValueLargerThanAnyRecordWithoutReadingIt() {
+        byte[] huge = new byte[RegistryRecords.MAX_VALUE_BYTES * 3 / 4 + 1];
+        System.arraycopy(TestDictionaries.trained(1), 0, huge, 0, 1000);
+        byte[] value = RegistryRecords.write(
+                new DictionaryRecord(1, "default", DictionaryContent.sha256(huge), 3, Instant.EPOCH, Map.of(), huge));
+        assertTrue(value.length > RegistryRecords.MAX_VALUE_BYTES, "a valid record, only too large");
+        append("dict/1/huge", value);
+        assertEquals(Map.of(RecordRefusal.TOO_LARGE, 1L), counts());
+        assertEquals(null, log.winner(1));
+        assertTrue(log.takeNewContents().isEmpty(), "nothing kept");
+        append("dict/1/a", dict(1, 1));
+        assertEquals("dict/1/a", log.winner(1));
+    }
+
+    @Test
+    void aLaterClaimWithOtherBytesIsIgnoredAndCounted() {
+        append("dict/1/a", dict(1, 1));
+        append("dict/1/b", dict(1, 2));
+        append("dict/1/c", dict(1, 1)); // the same bytes again: harmless, not counted
+        assertEquals(Map.of(RecordRefusal.VERSION_TAKEN, 1L), counts());
+        assertEquals("dict/1/a", log.winner(1));
+        assertEquals(
+                DictionaryContent.sha256(TestDictionaries.trained(1)),
+                log.table().versions().get(1).sha256());
+        Map<Integer, byte[]> contents = log.takeNewContents();
+        assertEquals(Set.of(1), contents.keySet());
+        assertArrayEquals(TestDictionaries.trained(1), contents.get(1));
+    }
+
+    @Test
+    void aRecordWhoseBytesDoNotMatchItsHashClaimsNothing() {
+        byte[] content = TestDictionaries.trained(2);
+        byte[] forged = RegistryRecords.write(new DictionaryRecord(
+                1,
+                "default",
+                DictionaryContent.sha256(TestDictionaries.trained(1)),
+                3,
+                Instant.EPOCH,
+                Map.of(),
+                content));
+        append("dict/1/forged", forged);
+        assertEquals(Map.of(RecordRefusal.HASH_MISMATCH, 1L), counts());
+        assertEquals(null, log.winner(1));
+        assertEquals(1, log.table().nextVersion(), "the number stays free");
+        append("dict/1/publisher", dict(1, 1)); // a publisher's record after it wins the number
+        assertEquals("dict/1/publisher", log.winner(1));
+        assertEquals(Map.of(1, 1L), log.offsets());
+    }
+
+    @Test
+    void recordsUnderKeysOfNoKnownShapeAreSkipped() {
+        append("dict/1/a", dict(1, 1));
+        append("config", dict(2, 2));
+        append(null, dict(2, 2));
+        append("dict/two/a", dict(2, 2));
+        append("dict/2/" + "w".repeat(300), dict(2, 2));
+        append("nothing", null);
+        assertEquals(Map.of(RecordRefusal.UNKNOWN_KEY, 5L), counts());
+        assertEquals(Set.of(1), log.table().versions().keySet());
+        assertEquals(2, log.table().nextVersion());
+    }
+
+    @Test
+    void aTombstoneOnAWinningRecordCountsOnlyOnceTheStateRemovedItsVersion() {
+        twoVersionsTheSecondActive();
+        append("dict/2/a", null); // the active version
+        append("dict/1/a", null); // available, once active
+        assertEquals(Map.of(RecordRefusal.EARLY_TOMBSTONE, 2L), counts());
+        assertEquals(Set.of(1, 2), log.table().versions().keySet());
+        assertEquals(OptionalInt.of(2), log.table().activeVersion());
+
+        change(t -> t.withRetired(1, "t"), NOW - 2 * GRACE_MS);
+        change(t -> t.withRemoved(1, "t"), NOW);
+        assertEquals(Set.of(2), log.table().versions().keySet());
+        append("dict/1/a", null); // as LifecycleWriter.remove writes it, after the state record
+        assertEquals(Map.of(RecordRefusal.EARLY_TOMBSTONE, 2L), counts(), "honoured, not counted");
+        assertEquals(Map.of(2, 1L), log.offsets());
+    }
+
+    @Test
+    void aStateRecordCannotRemoveTheActiveVersion() {
+        twoVersionsTheSecondActive();
+        forgeState(0, Set.of(), Set.of(2), Set.of(1, 2), Map.of());
+        long forged = offset - 1;
+        assertEquals(Map.of(RecordRefusal.EARLY_REMOVAL, 1L), counts());
+        assertEquals(Set.of(1, 2), log.table().versions().keySet());
+        // the rest of the record applies: no version is active, both still decode
+        assertEquals(OptionalInt.empty(), log.table().activeVersion());
+        assertEquals(DictionaryStatus.AVAILABLE, log.table().versions().get(2).status());
+        // it is the state in force, without the removal, so the next writer neither repeats the removal
+        // nor breaks the compare-and-publish chain
+        assertEquals(forged, log.stateRecordOffset());
+        assertEquals(Set.of(), log.stateRecord().removed());
+        change(t -> t.withActive(2, "t"), NOW);
+        assertEquals(OptionalInt.of(2), log.table().activeVersion());
+        assertEquals(forged + 1, log.stateRecordOffset());
+    }
+
+    @Test
+    void aStateRecordCannotRemoveAnAvailableVersion() {
+        append("dict/1/a", dict(1, 1));
+        change(t -> t.withRetired(1, "t"), NOW); // a first state record
+        append("dict/2/a", dict(2, 2)); // never active, never retired
+        forgeState(0, Set.of(1), Set.of(2), Set.of(), Map.of(1, NOW));
+        assertEquals(Map.of(RecordRefusal.EARLY_REMOVAL, 1L), counts());
+        assertEquals(DictionaryStatus.AVAILABLE, log.table().versions().get(2).status());
+        // retired first, it can be removed by the next record: it was never active, so no grace
+        change(t -> t.withRetired(2, "t"), NOW);
+        change(t -> t.withRemoved(2, "t"), NOW);
+        assertEquals(Set.of(1), log.table().versions().keySet());
+        assertEquals(Map.of(RecordRefusal.EARLY_REMOVAL, 1L), counts());
+    }
+
+    @Test
+    void aOnceActiveVersionIsRemovedOnlyAfterTheGrace() {
+        twoVersionsTheSecondActive();
+        change(t -> t.withRetired(1, "t"), NOW - GRACE_MS + 1);
+        change(t -> t.withRemoved(1, "t"), NOW);
+        assertEquals(Map.of(RecordRefusal.EARLY_REMOVAL, 1L), counts());
+        DictionaryInfo kept = log.table().versions().get(1);
+        assertEquals(DictionaryStatus.RETIRED, kept.status(), "it keeps its retirement");
+        assertEquals(Instant.ofEpochMilli(NOW - GRACE_MS + 1), kept.retiredAt().orElseThrow());
+        assertEquals(Set.of(1), log.stateRecord().retired());
+
+        // the same records read when the grace is over (a reader opened later) remove it
+        RegistryLog later = replay(NOW + 1);
+        assertEquals(Set.of(2), later.table().versions().keySet());
+    }
+
+    @Test
+    void aStateRecordThatForgetsAVersionWasActiveDoesNotShortenItsGrace() {
+        twoVersionsTheSecondActive();
+        // retired long ago, says the record, which also leaves version 1 out of everActive
+        forgeState(2, Set.of(1), Set.of(), Set.of(2), Map.of(1, NOW - GRACE_MS + 1));
+        assertTrue(log.wasActive(1));
+        forgeState(2, Set.of(), Set.of(1), Set.of(2), Map.of());
+        assertEquals(Map.of(RecordRefusal.EARLY_REMOVAL, 1L), counts());
+        assertEquals(DictionaryStatus.RETIRED, log.table().versions().get(1).status());
+    }
+
+    @Test
+    void theFirstStateRecordAReaderMeetsRemovesNoVersionItHolds() {
+        append("dict/1/a", dict(1, 1));
+        append("dict/2/a", dict(2, 2));
+        forgeState(2, Set.of(1), Set.of(1), Set.of(), Map.of(1, 0L));
+        assertEquals(Map.of(RecordRefusal.EARLY_REMOVAL, 1L), counts());
+        assertEquals(Set.of(1, 2), log.table().versions().keySet());
+        assertEquals(OptionalInt.of(2), log.table().activeVersion());
+    }
+
+    @Test
+    void aTombstoneOnTheStateRecordIsIgnored() {
+        twoVersionsTheSecondActive();
+        long state = log.stateRecordOffset();
+        append(RegistryKeys.STATE, null);
+        assertEquals(Map.of(RecordRefusal.STATE_TOMBSTONE, 1L), counts());
+        assertEquals(state, log.stateRecordOffset());
+        assertEquals(OptionalInt.of(2), log.table().activeVersion());
+    }
+
+    @Test
+    void everyRefusalReasonHasItsOwnTagAndRule() {
+        Set<String> tags = new java.util.HashSet<>();
+        for (RecordRefusal reason : RecordRefusal.values()) {
+            assertTrue(tags.add(reason.tag()), reason.tag());
+            assertTrue(reason.tag().matches("[a-z-]+"), reason.tag());
+            assertTrue(reason.rule().length() > 20, reason.rule());
+        }
     }
 }

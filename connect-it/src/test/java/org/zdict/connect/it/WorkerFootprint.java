@@ -66,7 +66,8 @@ record WorkerFootprint(Map<String, Long> counts) {
         counts.put(ZDICT_MBEANS, (long) zdict.size());
         long cacheBytes = 0;
         for (ObjectName name : zdict) {
-            if (name.getKeyProperty("version") == null) {
+            // a serde's cache MBean has no version; a registry client's (type=registry) has other attributes
+            if ("plugins".equals(name.getKeyProperty("type")) && name.getKeyProperty("version") == null) {
                 cacheBytes += ((Number) server.getAttribute(name, CACHE_BYTES)).longValue();
             }
         }
