@@ -64,6 +64,16 @@ public final class ClasspathDictionaryRegistry implements DictionaryRegistry {
     }
 
     @Override
+    public int nextVersion() {
+        return copy.nextVersion();
+    }
+
+    @Override
+    public void restore(List<Dictionary> versions, int nextVersion) {
+        throw readOnly();
+    }
+
+    @Override
     public Optional<DictionaryInfo> info(int version) {
         return copy.info(version);
     }

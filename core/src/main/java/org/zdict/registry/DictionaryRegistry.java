@@ -99,6 +99,40 @@ public interface DictionaryRegistry extends DictionarySource {
     /** {@return every version of every subject, in ascending order of version} */
     List<DictionaryInfo> list();
 
+    /**
+     * The number the next {@link #publish} takes: above every version the registry holds and every one
+     * it removed, so a backup that keeps it ({@code zdict registry export --all}) never lets a restored
+     * registry reissue a number.
+     *
+     * @return the next version number, at least 1
+     * @throws UnsupportedOperationException if this kind of registry does not say (the default)
+     */
+    default int nextVersion() {
+        throw new UnsupportedOperationException("The " + describe() + " does not tell its next version number");
+    }
+
+    /**
+     * Takes {@code versions} with the numbers, subjects, statuses, times and active versions they have,
+     * and {@code nextVersion}: restores a backup ({@code zdict registry import --all}) into this registry,
+     * which must be empty (no version ever published). Payloads name their version, so a restored
+     * registry decodes what the backed-up one did. The arguments are checked before anything is written.
+     * The dictionaries are written first and the statuses last, so a restore cut short leaves no active
+     * version; repeating it completes it (a registry that holds only some of these versions, each
+     * available and as in the backup, takes the rest).
+     *
+     * @param versions the versions with their bytes, as {@link #get} returns them from the registry backed up
+     * @param nextVersion that registry's {@link #nextVersion()}, above every one of {@code versions}
+     * @throws IllegalArgumentException if a version's bytes do not match its size or SHA-256, are not a
+     *     zstd dictionary, or a number is repeated or not below {@code nextVersion}; nothing is written
+     * @throws org.zdict.RegistryException naming this registry if it already holds versions or used
+     *     numbers (other than those of a restore of these versions cut short); nothing is written
+     * @throws UnsupportedOperationException if this kind of registry cannot take given numbers (the default)
+     */
+    default void restore(List<Dictionary> versions, int nextVersion) {
+        throw new UnsupportedOperationException("The " + describe()
+                + " cannot take versions with their numbers; restore into a folder or a" + " Kafka registry");
+    }
+
     /** {@return the names of the subjects that hold at least one version, sorted} */
     default SortedSet<String> subjects() {
         SortedSet<String> subjects = new TreeSet<>();

@@ -12,6 +12,7 @@ import java.util.function.UnaryOperator;
 import org.zdict.UnknownDictionaryVersionException;
 import org.zdict.internal.ActiveVersions;
 import org.zdict.internal.DictionaryFiles;
+import org.zdict.internal.RegistryBackup;
 import org.zdict.internal.RegistryFolder;
 import org.zdict.internal.VersionTable;
 
@@ -144,6 +145,27 @@ public final class DirectoryDictionaryRegistry implements DictionaryRegistry {
     @Override
     public List<DictionaryInfo> list() {
         return current().table().list();
+    }
+
+    @Override
+    public int nextVersion() {
+        return current().table().nextVersion();
+    }
+
+    /**
+     * Under the folder's lock, writes the dictionary files the folder does not list yet, then the
+     * manifest with every version: the manifest is one atomic file, so a restore cut short leaves the
+     * folder listing none of them (its stray files are overwritten by the next attempt).
+     */
+    @Override
+    public void restore(List<Dictionary> versions, int nextVersion) {
+        RegistryBackup backup = RegistryBackup.of(versions, nextVersion);
+        change(table -> {
+            for (int version : backup.missingFrom(table, describe())) {
+                folder.writeDictionary(version, backup.content(version));
+            }
+            return backup.table();
+        });
     }
 
     @Override

@@ -10,6 +10,7 @@ import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 import org.zdict.UnknownDictionaryVersionException;
 import org.zdict.internal.ActiveVersions;
+import org.zdict.internal.RegistryBackup;
 import org.zdict.internal.VersionTable;
 
 /**
@@ -75,6 +76,21 @@ public final class InMemoryDictionaryRegistry implements DictionaryRegistry {
     @Override
     public List<DictionaryInfo> list() {
         return state.list();
+    }
+
+    @Override
+    public int nextVersion() {
+        return state.nextVersion();
+    }
+
+    @Override
+    public synchronized void restore(List<Dictionary> versions, int nextVersion) {
+        RegistryBackup backup = RegistryBackup.of(versions, nextVersion);
+        for (int version : backup.missingFrom(state, WHERE)) {
+            contents.put(version, backup.content(version));
+        }
+        update(backup.table());
+        notifyAll();
     }
 
     @Override

@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -440,5 +443,95 @@ public abstract class DictionaryRegistryContract {
                 () -> registry.publish(DICTIONARY, 3, Map.of("retiredAt", "2020-01-01T00:00:00Z")));
         assertTrue(e.getMessage().contains("retiredAt"), e.getMessage());
         assertTrue(registry.list().isEmpty());
+    }
+
+    /** A registry's versions as a backup holds them: every record with its bytes. */
+    private static List<Dictionary> backupOf(DictionaryRegistry source) {
+        return source.list().stream().map(info -> source.get(info.version())).toList();
+    }
+
+    /**
+     * A source registry with two subjects, an active version in each, a retired one and a removed one,
+     * dated by a clock in whole milliseconds (what every registry keeps).
+     */
+    private static InMemoryDictionaryRegistry backedUpRegistry() {
+        InMemoryDictionaryRegistry source =
+                new InMemoryDictionaryRegistry(Clock.fixed(Instant.parse("2026-03-04T05:06:07.089Z"), ZoneOffset.UTC));
+        source.publish(DICTIONARY, 3, Map.of("samples", "2000"));
+        source.publish("payments", OTHER_DICTIONARY, 5, Map.of());
+        source.publish(OTHER_DICTIONARY, 4, Map.of());
+        source.publish(DICTIONARY, 3, Map.of());
+        source.publish(DICTIONARY, 7, Map.of());
+        source.activate(1);
+        source.activate(3);
+        source.retire(1);
+        source.activate(2);
+        source.remove(5);
+        return source;
+    }
+
+    @Test
+    void restoresABackupWithItsNumbersStatusesTimesAndNextNumber() throws Exception {
+        InMemoryDictionaryRegistry source = backedUpRegistry();
+        registry.restore(backupOf(source), source.nextVersion());
+
+        for (DictionaryRegistry handle : List.of(registry, another())) {
+            assertEquals(source.list(), handle.list(), "restored as backed up, read by " + handle.describe());
+            assertEquals(OptionalInt.of(3), handle.activeVersion());
+            assertEquals(OptionalInt.of(2), handle.activeVersion("payments"));
+            assertArrayEquals(OTHER_DICTIONARY, handle.get(2).content());
+            assertEquals(6, handle.nextVersion());
+        }
+        assertEquals(6, registry.publish(DICTIONARY, 3, Map.of()).version(), "removed number 5 was reissued");
+    }
+
+    @Test
+    void refusesToRestoreIntoARegistryThatHasVersionsAndWritesNothing() {
+        InMemoryDictionaryRegistry source = backedUpRegistry();
+        DictionaryInfo own = registry.publish(OTHER_DICTIONARY, 5, Map.of());
+        registry.activate(own.version());
+        List<DictionaryInfo> before = registry.list();
+
+        RegistryException e =
+                assertThrows(RegistryException.class, () -> registry.restore(backupOf(source), source.nextVersion()));
+        assertTrue(e.getMessage().contains(registry.describe()), e.getMessage());
+        assertTrue(e.getMessage().contains("not empty"), e.getMessage());
+        assertEquals(before, registry.list());
+        assertEquals(2, registry.nextVersion());
+    }
+
+    @Test
+    void refusesABackupWhoseBytesDoNotMatchTheirRecordBeforeWritingAnything() {
+        InMemoryDictionaryRegistry source = backedUpRegistry();
+        List<Dictionary> backup = new ArrayList<>(backupOf(source));
+        byte[] flipped = backup.get(1).content();
+        flipped[flipped.length / 2] ^= 0x01;
+        backup.set(1, new Dictionary(backup.get(1).info(), flipped));
+
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> registry.restore(backup, source.nextVersion()));
+        assertTrue(e.getMessage().contains("Version 2 "), e.getMessage());
+        assertTrue(registry.list().isEmpty());
+        assertEquals(1, registry.nextVersion());
+    }
+
+    @Test
+    void completesARestoreThatWroteOnlySomeDictionaries() {
+        DictionaryInfo written = registry.publish(DICTIONARY, 3, Map.of());
+        DictionaryInfo second = DictionaryInfo.builder(2)
+                .sha256(DictionaryContent.sha256(OTHER_DICTIONARY))
+                .size(OTHER_DICTIONARY.length)
+                .level(5)
+                .createdAt(written.createdAt())
+                .status(DictionaryStatus.ACTIVE)
+                .build();
+        List<Dictionary> backup = List.of(
+                new Dictionary(written.withStatus(DictionaryStatus.RETIRED), DICTIONARY),
+                new Dictionary(second, OTHER_DICTIONARY));
+
+        registry.restore(backup, 3);
+        assertEquals(DictionaryStatus.RETIRED, registry.info(1).orElseThrow().status());
+        assertEquals(OptionalInt.of(2), registry.activeVersion());
+        assertArrayEquals(OTHER_DICTIONARY, registry.get(2).content());
     }
 }

@@ -12,6 +12,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.zdict.RegistryException;
 import org.zdict.RegistryNotFoundException;
+import org.zdict.internal.RegistryBackup;
 import org.zdict.internal.VersionTable;
 import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
@@ -282,6 +283,25 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
     @Override
     public List<DictionaryInfo> list() {
         return follower.served().table().list();
+    }
+
+    @Override
+    public int nextVersion() {
+        return follower.served().table().nextVersion();
+    }
+
+    /**
+     * Writes a {@code dict/N/WRITER} record for each version with its own number, checking that each
+     * claim won, then one {@code state} record with the statuses, active versions, times and next number
+     * ({@link RestoreWriter}). The topic must have no versions and have used no number of the backup.
+     */
+    @Override
+    public void restore(List<Dictionary> versions, int nextVersion) {
+        RegistryBackup backup = RegistryBackup.of(versions, nextVersion);
+        synchronized (writeLock) {
+            checkOpen();
+            new RestoreWriter(describe(), topic, follower, timeoutMs, Clock.systemUTC()).restore(backup);
+        }
     }
 
     @Override

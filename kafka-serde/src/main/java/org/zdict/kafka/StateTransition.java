@@ -66,4 +66,35 @@ final class StateTransition {
                 nextActivatedAt,
                 basedOn);
     }
+
+    /**
+     * The first state record of a registry restored from a backup whose versions make {@code backup}:
+     * its statuses, active versions, lifecycle times and next number, every number below that which the
+     * backup does not hold counted as removed (never reissued). A retired version counts as ever active,
+     * since the backup cannot tell whether it was (its removal waits out the grace, as it may have in the
+     * source); a retired version whose retirement time the backup lacks is dated {@code nowMillis}.
+     *
+     * @param backup the versions restored, with the backed-up registry's next number
+     * @param basedOn the offset of the state record in force in the topic, -1 for none
+     * @param nowMillis the time of the restore, epoch milliseconds
+     * @return the state record to write
+     */
+    static StateRecord restored(VersionTable backup, long basedOn, long nowMillis) {
+        SortedSet<Integer> removed = new TreeSet<>();
+        for (int v = 1; v < backup.nextVersion(); v++) {
+            if (!backup.versions().containsKey(v)) {
+                removed.add(v);
+            }
+        }
+        SortedSet<Integer> everActive = new TreeSet<>();
+        Map<Integer, Long> retiredAt = new TreeMap<>();
+        for (DictionaryInfo info : backup.versions().values()) {
+            if (info.status() == DictionaryStatus.RETIRED || info.activatedAt().isPresent()) {
+                everActive.add(info.version());
+            }
+            info.retiredAt().ifPresent(at -> retiredAt.put(info.version(), at.toEpochMilli()));
+        }
+        StateRecord from = new StateRecord(1, 0, Map.of(), new TreeSet<>(), removed, everActive, retiredAt, -1);
+        return next(from, VersionTable.EMPTY, backup, basedOn, nowMillis);
+    }
 }

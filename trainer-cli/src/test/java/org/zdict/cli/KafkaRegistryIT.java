@@ -7,18 +7,30 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.zdict.format.PayloadPrefix;
 import org.zdict.kafka.Broker;
+import org.zdict.kafka.ZdictDeserializer;
+import org.zdict.kafka.ZdictSerdeConfig;
+import org.zdict.kafka.ZdictSerializer;
 import org.zdict.testing.SampleEvents;
 
 /** The commands work the same on a kafka:// registry, against one real KRaft broker. */
@@ -187,5 +199,113 @@ class KafkaRegistryIT {
                 Cli.run("decompress", "--registry", registry, "-i", payload.toString(), "-o", restored.toString())
                         .exitCode());
         assertArrayEquals(event, Files.readAllBytes(restored));
+    }
+
+    private static int versionOf(byte[] payload) {
+        return PayloadPrefix.read(payload, 0, payload.length).version();
+    }
+
+    /** Serializes {@code events} with a serializer of {@code registry}'s active version into {@code topic}. */
+    private static List<byte[]> produce(String registry, String topic, List<byte[]> events) throws Exception {
+        List<byte[]> payloads = new ArrayList<>();
+        try (ZdictSerializer<byte[]> serializer = new ZdictSerializer<>(new ByteArraySerializer());
+                KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(
+                        Map.of("bootstrap.servers", cluster.bootstrapServers()),
+                        new ByteArraySerializer(),
+                        new ByteArraySerializer())) {
+            serializer.configure(Map.of(ZdictSerdeConfig.REGISTRY_CONFIG, registry), false);
+            for (byte[] event : events) {
+                byte[] payload = serializer.serialize(topic, event);
+                producer.send(new ProducerRecord<>(topic, payload)).get(30, TimeUnit.SECONDS);
+                payloads.add(payload);
+            }
+        }
+        return payloads;
+    }
+
+    /** Reads every value of {@code topic} through a deserializer of {@code registry}. */
+    private static List<byte[]> consume(String registry, String topic, int count) {
+        List<byte[]> values = new ArrayList<>();
+        TopicPartition partition = new TopicPartition(topic, 0);
+        try (ZdictDeserializer<byte[]> deserializer = new ZdictDeserializer<>(new ByteArrayDeserializer());
+                KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(
+                        Map.of("bootstrap.servers", cluster.bootstrapServers()),
+                        new ByteArrayDeserializer(),
+                        new ByteArrayDeserializer())) {
+            deserializer.configure(Map.of(ZdictSerdeConfig.REGISTRY_CONFIG, registry), false);
+            consumer.assign(List.of(partition));
+            consumer.seekToBeginning(List.of(partition));
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (values.size() < count && System.nanoTime() < deadline) {
+                for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(200))) {
+                    values.add(deserializer.deserialize(topic, record.value()));
+                }
+            }
+        }
+        return values;
+    }
+
+    @Test
+    void backsUpARegistryTopicAndRestoresItIntoAnotherTopicThatDecodesEveryEarlierPayload() throws Exception {
+        String source = registry("zdict-backup-source");
+        List<byte[]> withVersion1 = List.of();
+        for (int seed : new int[] {41, 43}) {
+            Path events = Cli.syntheticEvents(dir, "backup-events-" + seed + ".jsonl", 2000, seed);
+            Cli.Result train = Cli.trainTiny(events.toString(), "--registry", source, "--activate");
+            assertEquals(0, train.exitCode(), train::toString);
+            if (seed == 41) {
+                cluster.createTopic("backup-events", 1);
+                withVersion1 = produce(source, "backup-events", SampleEvents.synthetic(50, 1));
+            }
+        }
+        List<byte[]> events = new ArrayList<>(SampleEvents.synthetic(50, 1));
+        List<byte[]> withVersion2 = SampleEvents.synthetic(50, 2);
+        events.addAll(withVersion2);
+        List<byte[]> withVersion2Payloads = produce(source, "backup-events", withVersion2);
+        assertEquals(1, versionOf(withVersion1.get(0)));
+        assertEquals(2, versionOf(withVersion2Payloads.get(0)));
+        Path dictionary = dir.resolve("backup-v1.dict");
+        assertEquals(
+                0,
+                Cli.run("registry", "export", "1", "-o", dictionary.toString(), "--registry", source)
+                        .exitCode());
+        for (List<String> change : List.of(
+                List.of("retire", "1"),
+                List.of("import", dictionary.toString(), "--subject", "payments", "--activate"),
+                List.of("import", dictionary.toString()),
+                List.of("retire", "4"),
+                List.of("remove", "4", "--force"))) {
+            List<String> args = new ArrayList<>(List.of("registry"));
+            args.addAll(change);
+            args.addAll(List.of("--registry", source));
+            Cli.Result result = Cli.run(args.toArray(String[]::new));
+            assertEquals(0, result.exitCode(), change + ": " + result);
+        }
+
+        Path backup = dir.resolve("kafka-backup");
+        Cli.Result export = Cli.run("registry", "export", "--all", backup.toString(), "--registry", source);
+        assertEquals(0, export.exitCode(), export::toString);
+        String restored = registry("zdict-backup-restored");
+        Cli.Result imported = Cli.run("registry", "import", "--all", backup.toString(), "--registry", restored);
+        assertEquals(0, imported.exitCode(), imported::toString);
+        assertTrue(topics().contains("zdict-backup-restored"), "the import created the registry topic");
+
+        Cli.Result sourceList = Cli.run("registry", "list", "--json", "--registry", source);
+        Cli.Result restoredList = Cli.run("registry", "list", "--json", "--registry", restored);
+        assertEquals(0, restoredList.exitCode(), restoredList::toString);
+        assertEquals(sourceList.out(), restoredList.out(), "numbers, statuses, actives, times and sha256");
+
+        List<byte[]> decoded = consume(restored, "backup-events", events.size());
+        assertEquals(events.size(), decoded.size());
+        for (int i = 0; i < events.size(); i++) {
+            assertArrayEquals(events.get(i), decoded.get(i), "record " + i);
+        }
+
+        Cli.Result again = Cli.run("registry", "import", "--all", backup.toString(), "--registry", restored);
+        assertEquals(1, again.exitCode(), again::toString);
+        assertTrue(again.err().contains("zdict-backup-restored"), again::toString);
+        Cli.Result published = Cli.run("registry", "import", dictionary.toString(), "--registry", restored);
+        assertEquals(0, published.exitCode(), published::toString);
+        assertTrue(published.out().contains("as version 5 "), "removed number 4 reissued: " + published);
     }
 }

@@ -4,26 +4,38 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.zdict.ZdictException;
 import org.zdict.cli.CliException;
 import org.zdict.cli.RegistryOption;
 import org.zdict.cli.SubjectOption;
 import org.zdict.cli.ZdictCommand;
 import org.zdict.internal.DictionaryContent;
+import org.zdict.internal.RegistryFolder;
 import org.zdict.internal.ZstdLevels;
+import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistry;
+import org.zdict.registry.DirectoryDictionaryRegistry;
 import org.zdict.registry.SubjectNames;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code zdict registry import}: publish a dictionary trained elsewhere (for example by {@code zstd --train}). */
-@Command(name = "import", description = "Publish a zstd dictionary file as a new version.")
+/**
+ * {@code zdict registry import}: publish a dictionary trained elsewhere (for example by {@code zstd --train})
+ * as a new version ({@code import FILE}), or restore a backup written by {@code export --all} into an empty
+ * registry with its version numbers, statuses and active versions ({@code import --all DIR}).
+ */
+@Command(
+        name = "import",
+        description = "Publish a zstd dictionary file as a new version, or restore a backup with --all DIR.")
 public final class ImportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -31,8 +43,19 @@ public final class ImportCommand implements Callable<Integer> {
     @Mixin
     RegistryOption registry;
 
-    @Parameters(paramLabel = "FILE", description = "A standard zstd dictionary (as zstd --train writes).")
+    @Parameters(
+            paramLabel = "FILE",
+            arity = "0..1",
+            description = "A standard zstd dictionary (as zstd --train writes).")
     Path file;
+
+    @Option(
+            names = "--all",
+            paramLabel = "DIR",
+            description = "Restore the backup in DIR (written by zdict registry export --all) with its version"
+                    + " numbers, statuses and active versions into the registry, which must be empty (a new"
+                    + " folder, or a missing or empty topic). The backup is checked before anything is written.")
+    Path all;
 
     @Option(
             names = "--level",
@@ -49,10 +72,25 @@ public final class ImportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        if ((file == null) == (all == null)) {
+            throw new ParameterException(
+                    spec.commandLine(), "Give either FILE or --all DIR, not " + (file == null ? "neither" : "both"));
+        }
+        if (all != null) {
+            for (String option : new String[] {"--level", "--activate", "--subject"}) {
+                if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
+                    throw new ParameterException(
+                            spec.commandLine(),
+                            "--all DIR restores every version as backed up, with its own level, subject and"
+                                    + " status: drop " + option);
+                }
+            }
+            return restore();
+        }
         try {
             ZstdLevels.check(level);
         } catch (IllegalArgumentException e) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+            throw new ParameterException(spec.commandLine(), e.getMessage());
         }
         String into = subject.name();
         byte[] content = Files.readAllBytes(file);
@@ -74,6 +112,39 @@ public final class ImportCommand implements Callable<Integer> {
         out.println("Imported " + file + " as version " + info.version()
                 + (into.equals(SubjectNames.DEFAULT) ? "" : " of subject " + into)
                 + (activate ? " (active)." : " (available)."));
+        out.flush();
+        return ZdictCommand.EXIT_OK;
+    }
+
+    /**
+     * Reads the whole backup first, every version checked against its SHA-256, so a corrupt or tampered
+     * backup is refused before the target is opened; then restores it.
+     */
+    private int restore() {
+        if (!Files.isRegularFile(all.resolve(RegistryFolder.MANIFEST))) {
+            throw new CliException("Cannot restore from " + all + ": it is not a registry backup (no "
+                    + RegistryFolder.MANIFEST + "; write one with zdict registry export --all DIR); nothing was"
+                    + " written");
+        }
+        List<Dictionary> versions;
+        int nextVersion;
+        try (DirectoryDictionaryRegistry backup = DirectoryDictionaryRegistry.open(all)) {
+            versions = backup.list().stream()
+                    .map(info -> backup.get(info.version()))
+                    .toList();
+            nextVersion = backup.nextVersion();
+        } catch (ZdictException e) {
+            throw new CliException(
+                    "Cannot restore from the backup " + all + ": " + e.getMessage() + "; nothing was written", e);
+        }
+        try (DictionaryRegistry target = registry.openOrCreate()) {
+            target.restore(versions, nextVersion);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        out.println("Restored " + versions.size() + " version(s) from " + all + " into " + registry.display()
+                + " with their numbers (active: "
+                + BackupSummary.actives(versions.stream().map(Dictionary::info).toList())
+                + "; next version number " + nextVersion + ").");
         out.flush();
         return ZdictCommand.EXIT_OK;
     }

@@ -15,7 +15,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * A {@code zdict registry} subcommand that acts on one version of an existing registry, named by a
- * positional {@code VERSION} ({@code activate 2}, {@code retire 1}, {@code export 2 -o FILE}). Versions
+ * positional {@code VERSION} ({@code activate 2}, {@code retire 1}). Versions
  * are unique across subjects, so the number names the version; {@code --subject} is a check that it
  * belongs to the subject meant.
  */
