@@ -8,6 +8,7 @@ import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.util.HashSet;
 import java.util.Set;
+import org.apache.kafka.common.KafkaException;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.IParameterExceptionHandler;
@@ -65,6 +66,16 @@ final class ErrorReporter implements IParameterExceptionHandler, IExecutionExcep
         String message = e.getMessage();
         if (message == null || message.isBlank()) {
             return e.getClass().getSimpleName();
+        }
+        if (e instanceof KafkaException && e.getCause() != null) {
+            // "Failed to construct kafka consumer" alone does not say what is wrong; the root cause does.
+            Throwable root = e;
+            while (root.getCause() != null && root.getCause() != root) {
+                root = root.getCause();
+            }
+            if (root != e && root.getMessage() != null && !message.contains(root.getMessage())) {
+                message = message + " (" + root.getMessage() + ")";
+            }
         }
         return message.replace('\n', ' ');
     }

@@ -4,6 +4,7 @@ import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -21,8 +22,11 @@ final class SecretSettings {
     /** Values shorter than this are not hidden: replacing them would garble messages, not protect. */
     static final int MIN_HIDDEN_LENGTH = 4;
 
-    /** A quoted or bare option value in a JAAS config ({@code password="..."}), hidden on its own too. */
-    private static final Pattern JAAS_OPTION = Pattern.compile("\\w+\\s*=\\s*(\"[^\"]*\"|[^\\s;\"]+)");
+    /** A token of a JAAS config: a quoted string, or a run of characters other than space, =, ; and ". */
+    private static final Pattern JAAS_TOKEN = Pattern.compile("\"[^\"]*\"|[^\\s=;\"]+");
+
+    /** The JAAS control flags, which are not secret. */
+    private static final Set<String> JAAS_FLAGS = Set.of("required", "requisite", "sufficient", "optional");
 
     private SecretSettings() {}
 
@@ -41,7 +45,7 @@ final class SecretSettings {
 
     /**
      * The values to hide for {@code settings}: each secret setting's value, and for a JAAS config also
-     * each of its option values (the password alone may appear in a message).
+     * each of its parts (Kafka's message about a malformed one quotes a part).
      */
     static Set<String> values(Map<String, ?> settings) {
         Set<String> values = new LinkedHashSet<>();
@@ -49,16 +53,30 @@ final class SecretSettings {
             String value = String.valueOf(settings.get(key));
             values.add(value);
             if (key.endsWith("sasl.jaas.config")) {
-                Matcher option = JAAS_OPTION.matcher(value);
-                while (option.find()) {
-                    String optionValue = option.group(1);
-                    values.add(optionValue);
-                    values.add(optionValue.replace("\"", ""));
-                }
+                values.addAll(jaasTokens(value));
             }
         }
         values.removeIf(value -> value.strip().length() < MIN_HIDDEN_LENGTH);
         return values;
+    }
+
+    /**
+     * Every part of a JAAS config that may be secret, with and without quotes: all but the login module's
+     * class, the control flag and the option names (the tokens followed by {@code =}).
+     */
+    private static Set<String> jaasTokens(String jaas) {
+        Set<String> tokens = new LinkedHashSet<>();
+        Matcher token = JAAS_TOKEN.matcher(jaas);
+        while (token.find()) {
+            String text = token.group();
+            boolean optionName = jaas.substring(token.end()).stripLeading().startsWith("=");
+            if (optionName || text.endsWith("LoginModule") || JAAS_FLAGS.contains(text.toLowerCase(Locale.ROOT))) {
+                continue;
+            }
+            tokens.add(text);
+            tokens.add(text.replace("\"", ""));
+        }
+        return tokens;
     }
 
     /** {@code message} with every one of {@code secrets} replaced by {@value #HIDDEN}, longest first. */

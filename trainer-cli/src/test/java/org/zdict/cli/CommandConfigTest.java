@@ -189,5 +189,14 @@ class CommandConfigTest {
         assertEquals(
                 "Bad JAAS config [hidden]; password [hidden]",
                 SecretSettings.hide("Bad JAAS config " + jaas + "; password " + SECRET, values));
+        assertEquals(
+                "Invalid login module control flag 'required' in JAAS config",
+                SecretSettings.hide("Invalid login module control flag 'required' in JAAS config", values));
+        // A malformed config: Kafka's message quotes the part where the control flag belongs.
+        Set<String> malformed = SecretSettings.values(
+                Map.of("sasl.jaas.config", "org.apache.kafka.common.security.plain.PlainLoginModule " + SECRET));
+        assertEquals(
+                "Invalid login module control flag '[hidden]' in JAAS config",
+                SecretSettings.hide("Invalid login module control flag '" + SECRET + "' in JAAS config", malformed));
     }
 }
