@@ -35,6 +35,31 @@ class CommandConfigTest {
     }
 
     @Test
+    void everyCommandThatTakesAKafkaLocationHasTheOption() {
+        for (String command : new String[] {
+            "train",
+            "eval",
+            "retrain",
+            "demo",
+            "compress",
+            "decompress",
+            "registry list",
+            "registry subjects",
+            "registry activate",
+            "registry retire",
+            "registry remove",
+            "registry import",
+            "registry export"
+        }) {
+            Cli.Result help = Cli.run((command + " --help").split(" "));
+            assertEquals(0, help.exitCode(), help.toString());
+            assertTrue(help.out().contains("--command-config=FILE"), command + ":\n" + help.out());
+            assertTrue(help.out().contains("ZDICT_COMMAND_CONFIG"), command + ":\n" + help.out());
+        }
+        assertFalse(Cli.run("inspect", "--help").out().contains("--command-config"));
+    }
+
+    @Test
     void aMissingFileIsAUsageErrorNamingIt() {
         Path missing = dir.resolve("no-such.properties");
         Cli.Result train = Cli.trainTiny("--input", events.toString(), "--command-config", missing.toString());
