@@ -104,7 +104,7 @@ class CommandConfigTest {
     }
 
     @Test
-    void aLocationsQueryWinsOverTheFile() {
+    void aLocationsQueryWinsOverTheFile() throws IOException {
         KafkaLocation location = KafkaLocation.parse("kafka://broker:9092/events?security.protocol=SSL&client.id=q");
         Map<String, String> file = Map.of(
                 "security.protocol", "SASL_SSL",
@@ -123,15 +123,20 @@ class CommandConfigTest {
         assertEquals("broker:9092", merged.clientSettings().get("bootstrap.servers"));
         assertFalse(merged.clientSettings().containsKey("zdict.registry.init.timeout.ms"));
 
+        // The prefixed spelling of a setting the query gives loses too.
+        KafkaLocation prefixed = location.withDefaults(Map.of("zdict.registry.client.security.protocol", "SASL_SSL"));
+        assertEquals("SSL", prefixed.clientSettings().get("security.protocol"));
+
         // The registry provider lets the map it is given win over the query; what the option gives it keeps the
         // query's value.
         CommandConfigOption option = new CommandConfigOption();
-        option.environment = Map.of(CommandConfig.ENVIRONMENT_VARIABLE, "");
-        CommandConfig loaded = new CommandConfig("test", file);
-        Map<String, Object> registrySettings =
-                location.withDefaults(loaded.settings()).settings(Map.of());
+        option.file = properties("precedence.properties", "security.protocol=SASL_SSL\nsasl.mechanism=SCRAM-SHA-512\n");
+        option.environment = Map.of();
+        Map<String, Object> registrySettings = option.registrySettings(location.toString());
         assertEquals("SSL", location.settings(registrySettings).get("security.protocol"));
         assertEquals("SCRAM-SHA-512", location.settings(registrySettings).get("sasl.mechanism"));
+        assertEquals(
+                Map.of(), option.registrySettings(dir.resolve("folder-registry").toString()));
     }
 
     @Test
