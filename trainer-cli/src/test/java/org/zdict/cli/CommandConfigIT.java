@@ -107,8 +107,42 @@ class CommandConfigIT {
         assertTrue(Files.readString(report).contains("\"version\""), Files.readString(report));
 
         Cli.Result list = Cli.run(
-                "registry", "list", "--registry", location("_zdict_registry"), "--command-config", config.toString());
+                "registry",
+                "list",
+                "--json",
+                "--registry",
+                location("_zdict_registry"),
+                "--command-config",
+                config.toString());
         assertEquals(0, list.exitCode(), list.toString());
+        assertTrue(list.out().contains("\"inputs\""), list.out());
+        assertNoSecret(list);
+    }
+
+    @Test
+    void aSecretInAQueryIsWarnedAboutAndKeptOutOfTheReportAndTheRegistry() throws Exception {
+        Path config = file("query.properties", "zdict.registry.init.timeout.ms=20000\n");
+        Path report = dir.resolve("query-report.json");
+        String registry = location("_zdict_query_secret");
+        Cli.Result train = Cli.trainTiny(
+                "--input",
+                location("events") + "?ssl.key.password=" + SECRET,
+                "--registry",
+                registry + "?ssl.keystore.key=" + SECRET,
+                "--command-config",
+                config.toString(),
+                "--report-json",
+                report.toString());
+        assertEquals(0, train.exitCode(), train.toString());
+        assertEquals(1, train.err().lines().count(), train.err());
+        assertTrue(train.err().contains("warning: " + registry + " has ssl.keystore.key in its query"), train.err());
+        assertTrue(train.out().contains("in " + registry + "?... ("), train.out());
+        assertNoSecret(train);
+        assertFalse(Files.readString(report).contains(SECRET));
+
+        Cli.Result list = Cli.run("registry", "list", "--json", "--registry", registry);
+        assertEquals(0, list.exitCode(), list.toString());
+        assertTrue(list.out().contains(location("events")), list.out());
         assertNoSecret(list);
     }
 
