@@ -16,6 +16,7 @@ import org.zdict.engine.TrainingEngine;
 import org.zdict.engine.TrainingPlan;
 import org.zdict.engine.TrainingReport;
 import org.zdict.engine.input.EventInput;
+import org.zdict.internal.Locations;
 import org.zdict.registry.DictionaryRegistry;
 import org.zdict.registry.SubjectNames;
 import picocli.CommandLine.Command;
@@ -55,6 +56,9 @@ public final class DemoCommand implements Callable<Integer> {
     Path reportDir;
 
     @Mixin
+    CommandConfigOption commandConfig;
+
+    @Mixin
     QuietOption quiet;
 
     @Override
@@ -65,7 +69,8 @@ public final class DemoCommand implements Callable<Integer> {
         Path defaults = sourceTree != null ? Path.of(sourceTree).resolve("dictionaries") : Path.of("zdict-demo");
         String location =
                 registry != null ? registry : defaults.resolve("registry").toString();
-        RegistryOption.checkCanPublish(spec, location);
+        RegistryOption.checkCanPublish(spec, location, commandConfig);
+        String shown = Locations.withoutQuery(location);
         Path reports = reportDir != null ? reportDir : defaults.resolve(sourceTree != null ? "target/demo" : "report");
         String command = System.getProperty("zdict.command", "./zdict");
         PrintWriter out = spec.commandLine().getOut();
@@ -85,9 +90,9 @@ public final class DemoCommand implements Callable<Integer> {
             ReportTable.print(report, out);
 
             Publisher.Published published;
-            try (DictionaryRegistry target = RegistryOption.open(spec, location, true)) {
+            try (DictionaryRegistry target = RegistryOption.open(spec, location, true, commandConfig)) {
                 published = Publisher.publish(target, SubjectNames.DEFAULT, report, true, "zdict demo");
-                TrainCommand.printPublished(out, published, location);
+                TrainCommand.printPublished(out, published, shown);
                 byte[] event = samples.holdout().get(0);
                 try (ZdictCodec codec =
                         ZdictCodec.builder(target).checksum(false).build()) {
@@ -104,9 +109,9 @@ public final class DemoCommand implements Callable<Integer> {
             outputs.commit(out);
         }
         out.println();
-        out.println("Next: " + command + " registry list --registry " + location);
+        out.println("Next: " + command + " registry list --registry " + shown);
         out.println("      echo '{\"page\":\"Main Page\",\"user\":\"Example\",\"delta\":12}' | " + command
-                + " compress --registry " + location + " | " + command + " decompress --registry " + location);
+                + " compress --registry " + shown + " | " + command + " decompress --registry " + shown);
         out.flush();
         return ZdictCommand.EXIT_OK;
     }

@@ -119,7 +119,7 @@ public final class EvalCommand implements Callable<Integer> {
             int chosen = version != null ? version : subject.requireActive(source);
             dictionary = source.get(chosen);
             // Still open: it decodes the values zdict wrote into a kafka:// input, whatever their version.
-            plan = plan(inputs.expand(source, 1));
+            plan = plan(inputs.expand(source, 1, registry.commandConfig()));
             events = InputReading.read(plan, quiet.progress(), err);
         }
         DictionaryInfo info = dictionary.info();

@@ -82,14 +82,15 @@ public final class EventInputOptions {
     /**
      * The inputs, in order, folders expanded; topics' values written by zdict are decoded with {@code
      * registry} (null: they are skipped and counted), which must stay open while they are read. {@code
-     * needed}, the fewest events the command can work with, is named when a topic has none.
+     * needed}, the fewest events the command can work with, is named when a topic has none. Topics are
+     * read with the {@code config} file's settings under their query.
      */
-    List<EventInput> expand(DictionaryRegistry registry, int needed) throws IOException {
+    List<EventInput> expand(DictionaryRegistry registry, int needed, CommandConfigOption config) throws IOException {
         List<EventInput> expanded = new ArrayList<>();
         TopicSampling sampling = new TopicSampling(kafkaRecords, kafkaSince, MAX_TOPIC_BYTES, needed);
         for (String name : names()) {
             if (KafkaLocation.isKafka(name)) {
-                expanded.add(TopicInput.of(topic(name), sampling, registry));
+                expanded.add(TopicInput.of(config.withFile(topic(name)), sampling, registry));
             } else {
                 expanded.addAll(EventInput.expand(List.of(name)));
             }

@@ -2,20 +2,21 @@ package org.zdict.cli;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
 import org.zdict.RegistryLocationException;
 import org.zdict.RegistryNotFoundException;
 import org.zdict.internal.Locations;
 import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * The {@code --registry} option shared by every command that reads or changes a registry. Locations are
- * opened by {@link DictionaryRegistries}; a bad one is a usage error naming it.
+ * The {@code --registry} option shared by every command that reads or changes a registry, with {@code
+ * --command-config} for a kafka:// one's client settings. Locations are opened by {@link
+ * DictionaryRegistries}; a bad one is a usage error naming it.
  */
 public final class RegistryOption {
     @Spec(Spec.Target.MIXEE)
@@ -29,6 +30,9 @@ public final class RegistryOption {
                     + " (kafka://HOST:PORT[,HOST:PORT...]/TOPIC[?key=value&...]), or classpath:FOLDER (read-only).")
     String registry;
 
+    @Mixin
+    CommandConfigOption commandConfig;
+
     /** The location as the user gave it, for messages. */
     public String location() {
         return registry;
@@ -39,14 +43,19 @@ public final class RegistryOption {
         return Locations.withoutQuery(registry);
     }
 
+    /** The {@code --command-config} settings, for the command's other Kafka clients. */
+    public CommandConfigOption commandConfig() {
+        return commandConfig;
+    }
+
     /** Opens a registry that must already exist (for commands that only read or change versions). */
     public DictionaryRegistry openExisting() {
-        return open(spec, registry, false);
+        return open(spec, registry, false, commandConfig);
     }
 
     /** Opens the registry, creating it if needed. */
     public DictionaryRegistry openOrCreate() {
-        return open(spec, registry, true);
+        return open(spec, registry, true, commandConfig);
     }
 
     /** Checks {@code location} without opening it, so a bad one fails before any work. */
@@ -63,14 +72,14 @@ public final class RegistryOption {
      * (a corrupt one fails here), a classpath one is refused as read-only, and a new folder can be
      * created under its nearest existing parent.
      */
-    static void checkCanPublish(CommandSpec spec, String location) {
+    static void checkCanPublish(CommandSpec spec, String location, CommandConfigOption config) {
         check(spec, location);
         String canonical = DictionaryRegistries.canonical(location);
         if (canonical.startsWith("classpath:")) {
             throw new ParameterException(
                     spec.commandLine(), "Registry '" + location + "' is on the classpath, which is read-only");
         }
-        try (DictionaryRegistry existing = open(spec, location, false)) {
+        try (DictionaryRegistry existing = open(spec, location, false, config)) {
             existing.activeVersion();
         } catch (RegistryNotFoundException e) {
             if (canonical.contains("://")) {
@@ -89,13 +98,14 @@ public final class RegistryOption {
 
     /**
      * Opens the registry at {@code location}; with {@code create}, creates it if there is none. A missing
-     * registry for a reader is a failure ({@link org.zdict.RegistryNotFoundException}, exit 1).
+     * registry for a reader is a failure ({@link org.zdict.RegistryNotFoundException}, exit 1). A kafka://
+     * registry gets the {@code config} file's settings under its query.
      */
-    static DictionaryRegistry open(CommandSpec spec, String location, boolean create) {
+    static DictionaryRegistry open(CommandSpec spec, String location, boolean create, CommandConfigOption config) {
         try {
             return create
-                    ? DictionaryRegistries.openOrCreate(location, Map.of())
-                    : DictionaryRegistries.open(location, Map.of());
+                    ? DictionaryRegistries.openOrCreate(location, config.registrySettings(location))
+                    : DictionaryRegistries.open(location, config.registrySettings(location));
         } catch (RegistryLocationException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }

@@ -119,7 +119,7 @@ public final class RetrainCommand implements Callable<Integer> {
         String name = subject.name();
         RegistryOption.check(spec, registry.location());
         if (create) {
-            RegistryOption.checkCanPublish(spec, registry.location());
+            RegistryOption.checkCanPublish(spec, registry.location(), registry.commandConfig());
         }
         RetrainPolicy policy = new RetrainPolicy(minGain, minInterval, training.minMbps, publishOnly);
         PrintWriter out = spec.commandLine().getOut();
@@ -139,7 +139,8 @@ public final class RetrainCommand implements Callable<Integer> {
             }
             RetrainStep step =
                     RetrainStep.begin(target, name, policy, "zdict retrain").beforeActivation(beforeActivation);
-            TrainingRun run = TrainingRun.run(inputs, target, training, quiet.progress(), out, err);
+            TrainingRun run =
+                    TrainingRun.run(inputs, registry.commandConfig(), target, training, quiet.progress(), out, err);
             RetrainResult result = step.finish(run.plan(), run.result(), clock, dryRun);
             Verdict verdict = result.verdict();
             SampleSet samples = run.result().samples();

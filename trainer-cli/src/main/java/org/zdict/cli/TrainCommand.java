@@ -9,6 +9,7 @@ import org.zdict.RegistryNotFoundException;
 import org.zdict.engine.ProgressListener;
 import org.zdict.engine.Publisher;
 import org.zdict.engine.TrainingReport;
+import org.zdict.internal.Locations;
 import org.zdict.registry.DictionaryRegistry;
 import org.zdict.registry.SubjectNames;
 import picocli.CommandLine.Command;
@@ -44,6 +45,9 @@ public final class TrainCommand implements Callable<Integer> {
     boolean activate;
 
     @Mixin
+    CommandConfigOption commandConfig;
+
+    @Mixin
     SubjectOption subject;
 
     @Mixin
@@ -62,6 +66,7 @@ public final class TrainCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         inputs.names();
         training.check();
+        commandConfig.settings();
         if (activate && registry == null) {
             throw new ParameterException(spec.commandLine(), "--activate needs --registry DIR");
         }
@@ -70,7 +75,7 @@ public final class TrainCommand implements Callable<Integer> {
         }
         String into = subject.name();
         if (registry != null) {
-            RegistryOption.checkCanPublish(spec, registry);
+            RegistryOption.checkCanPublish(spec, registry, commandConfig);
         }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
@@ -81,7 +86,7 @@ public final class TrainCommand implements Callable<Integer> {
         try (PlannedOutputs outputs = PlannedOutputs.prepare(reportJson, chart)) {
             TrainingRun run;
             try (DictionaryRegistry decoding = registryToDecodeTopics()) {
-                run = TrainingRun.run(inputs, decoding, training, progress, out, err);
+                run = TrainingRun.run(inputs, commandConfig, decoding, training, progress, out, err);
             }
             TrainingReport report = run.chosen();
             String title = run.title("zdict train");
@@ -89,11 +94,11 @@ public final class TrainCommand implements Callable<Integer> {
                 outputs.write(report, null, title);
             } else {
                 Publisher.Published published;
-                try (DictionaryRegistry target = RegistryOption.open(spec, registry, true)) {
+                try (DictionaryRegistry target = RegistryOption.open(spec, registry, true, commandConfig)) {
                     published = Publisher.publish(target, into, report, activate, "zdict train");
                 }
                 outputs.write(report, published.info(), title);
-                printPublished(out, published, registry);
+                printPublished(out, published, Locations.withoutQuery(registry));
             }
             outputs.commit(out);
         }
@@ -109,7 +114,7 @@ public final class TrainCommand implements Callable<Integer> {
             return null;
         }
         try {
-            return RegistryOption.open(spec, registry, false);
+            return RegistryOption.open(spec, registry, false, commandConfig);
         } catch (RegistryNotFoundException e) {
             return null;
         }

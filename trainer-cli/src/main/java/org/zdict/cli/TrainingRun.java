@@ -27,17 +27,19 @@ record TrainingRun(TrainingPlan plan, TrainingResult result) {
 
     /**
      * Reads {@code inputs} (a topic's values written by zdict decoded with {@code decoding}, which may be
-     * null and must stay open during the call), then trains and measures the grid.
+     * null and must stay open during the call; topics read with {@code config}'s settings), then trains and
+     * measures the grid.
      */
     static TrainingRun run(
             EventInputOptions inputs,
+            CommandConfigOption config,
             DictionaryRegistry decoding,
             TrainingOptions training,
             ProgressListener progress,
             PrintWriter out,
             PrintWriter err)
             throws IOException {
-        List<EventInput> eventInputs = inputs.expand(decoding, GridSearch.MIN_EVENTS);
+        List<EventInput> eventInputs = inputs.expand(decoding, GridSearch.MIN_EVENTS, config);
         TrainingPlan plan = training.plan(eventInputs);
         SampleSet samples = InputReading.read(plan, progress, err);
         TrainingResult result = new TrainingEngine(progress, skipped -> {}).train(plan, samples);

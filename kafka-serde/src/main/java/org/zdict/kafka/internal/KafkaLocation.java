@@ -81,6 +81,27 @@ public record KafkaLocation(String bootstrapServers, String topic, Map<String, S
     }
 
     /**
+     * This location with {@code defaults} under its query: a setting the query gives keeps the query's
+     * value, every other one of {@code defaults} is added. A default {@code zdict.registry.client.X} is
+     * left out when the query gives {@code X} (else it would win for the clients). For settings from a
+     * file ({@code zdict --command-config}); {@link #toString()} then shows them too, so print {@link
+     * #withoutSettings()}.
+     */
+    public KafkaLocation withDefaults(Map<String, String> defaults) {
+        Map<String, String> merged = new TreeMap<>();
+        defaults.forEach((key, value) -> {
+            String clientKey = key.startsWith(KafkaRegistryConfig.CLIENT_PREFIX)
+                    ? key.substring(KafkaRegistryConfig.CLIENT_PREFIX.length())
+                    : key;
+            if (!settings.containsKey(clientKey)) {
+                merged.put(key, value);
+            }
+        });
+        merged.putAll(settings);
+        return new KafkaLocation(bootstrapServers, topic, Map.copyOf(merged));
+    }
+
+    /**
      * Settings for a Kafka client of this cluster: the query's client settings by the rule of {@link
      * KafkaRegistryConfig#clientSettings()} (every setting not starting with {@code zdict.}, and every
      * {@code zdict.registry.client.*} one with the prefix removed), and the bootstrap servers.

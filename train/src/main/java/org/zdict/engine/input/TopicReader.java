@@ -94,7 +94,11 @@ public final class TopicReader {
                             + e.getMessage(),
                     e);
         } catch (KafkaException e) {
-            Throwable cause = e.getCause() == null ? e : e.getCause();
+            // The root cause says what is wrong ("Failed to create new NetworkClient" does not).
+            Throwable cause = e;
+            while (cause.getCause() != null && cause.getCause() != cause) {
+                cause = cause.getCause();
+            }
             throw new IOException(
                     "Cannot read topic " + where + ": " + e.getMessage()
                             + (cause == e ? "" : " (" + cause.getMessage() + ")"),

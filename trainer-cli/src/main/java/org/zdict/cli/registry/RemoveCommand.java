@@ -5,7 +5,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -14,6 +13,7 @@ import java.util.concurrent.Callable;
 import org.zdict.RegistryLocationException;
 import org.zdict.UnknownDictionaryVersionException;
 import org.zdict.cli.CliException;
+import org.zdict.cli.CommandConfigOption;
 import org.zdict.cli.ListConverters;
 import org.zdict.cli.RegistryOption;
 import org.zdict.cli.SubjectOption;
@@ -21,6 +21,7 @@ import org.zdict.cli.ZdictCommand;
 import org.zdict.engine.retrain.Durations;
 import org.zdict.kafka.KafkaRegistryConfig;
 import org.zdict.kafka.KafkaRegistryProvider;
+import org.zdict.kafka.internal.KafkaLocation;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
@@ -239,9 +240,11 @@ public final class RemoveCommand implements Callable<Integer> {
     private Duration retention(boolean kafka) {
         Duration longest = olderThan;
         if (!topics.isEmpty()) {
+            CommandConfigOption config = registry.commandConfig();
             Map<String, Object> client = bootstrapServer != null
-                    ? new HashMap<>(Map.of("bootstrap.servers", bootstrapServer))
-                    : KafkaRegistryProvider.clientSettings(DictionaryRegistries.canonical(registry.location()));
+                    ? config.clientSettings(bootstrapServer)
+                    : config.withFile(KafkaLocation.parse(DictionaryRegistries.canonical(registry.location())))
+                            .clientSettings();
             for (Map.Entry<String, Duration> e :
                     TopicRetention.read(client, topics).entrySet()) {
                 if (longest == null || e.getValue().compareTo(longest) > 0) {
@@ -261,8 +264,9 @@ public final class RemoveCommand implements Callable<Integer> {
             return registry.openExisting();
         }
         long graceMs = force || retention == null ? 0 : retention.toMillis();
-        return DictionaryRegistries.open(
-                registry.location(), Map.of(KafkaRegistryConfig.REMOVE_GRACE_MS_CONFIG, Long.toString(graceMs)));
+        Map<String, Object> settings = registry.commandConfig().registrySettings(registry.location());
+        settings.put(KafkaRegistryConfig.REMOVE_GRACE_MS_CONFIG, Long.toString(graceMs));
+        return DictionaryRegistries.open(registry.location(), settings);
     }
 
     private static String ofSubject(DictionaryInfo info) {
