@@ -70,7 +70,7 @@ class StateTransitionTest {
     @Test
     void aReaderOfTheRestoredTopicFoldsTheBackedUpTable() {
         VersionTable backup = backup();
-        RegistryLog log = new RegistryLog();
+        RegistryLog log = RegistryLogTest.newLog();
         long offset = 0;
         for (DictionaryInfo info : backup.versions().values()) {
             DictionaryRecord record = new DictionaryRecord(
