@@ -25,6 +25,20 @@ final class AccessDenial {
         return null;
     }
 
+    /** The error for a refusal met while writing the registry topic (publishing, changing a version's state). */
+    static RegistryException writing(String servers, String topic, RuntimeException denial) {
+        if (denial instanceof AuthenticationException) {
+            return opening(servers, topic, "WRITE", denial);
+        }
+        return new RegistryException(
+                "Not authorized to write to the registry topic '" + topic
+                        + "' on the Kafka cluster at " + servers + " ("
+                        + denial.getClass().getSimpleName() + ": "
+                        + denial.getMessage() + "): publishing and changing versions need WRITE on topic '" + topic
+                        + "' (docs/SECURITY.md lists each role's ACLs); nothing was written",
+                denial);
+    }
+
     /**
      * The error for a refusal met while opening the registry.
      *

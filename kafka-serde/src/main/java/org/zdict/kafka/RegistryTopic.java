@@ -139,8 +139,17 @@ final class RegistryTopic implements AutoCloseable {
 
     /** Appends a record (a tombstone if {@code value} is null) and returns its offset. */
     long send(String key, byte[] value) {
-        return await(producer().send(new ProducerRecord<>(topic, 0, key, value)))
-                .offset();
+        try {
+            return await(producer().send(new ProducerRecord<>(topic, 0, key, value)))
+                    .offset();
+        } catch (RuntimeException e) {
+            RuntimeException denial = AccessDenial.in(e);
+            if (denial == null) {
+                throw e;
+            }
+            throw AccessDenial.writing(
+                    String.valueOf(clientSettings.get(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG)), topic, denial);
+        }
     }
 
     /**

@@ -22,6 +22,7 @@ import org.apache.kafka.common.resource.PatternType;
 import org.apache.kafka.common.resource.ResourcePattern;
 import org.apache.kafka.common.resource.ResourceType;
 import org.apache.kafka.common.security.auth.SecurityProtocol;
+import org.apache.kafka.common.test.JaasUtils;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
 import org.apache.kafka.common.test.TestKitNodes;
 
@@ -116,6 +117,20 @@ public final class SecuredBroker implements AutoCloseable {
                 "sasl.jaas.config",
                 "org.apache.kafka.common.security.scram.ScramLoginModule required username=\"" + user + "\" password=\""
                         + password + "\";");
+    }
+
+    /** Settings for a client of the test kit's super user (SASL PLAIN), for what administrators do. */
+    public Map<String, Object> superUserSettings() {
+        Map<String, Object> settings = new HashMap<>();
+        settings.put("bootstrap.servers", bootstrapServers());
+        settings.put("security.protocol", "SASL_PLAINTEXT");
+        settings.put("sasl.mechanism", "PLAIN");
+        settings.put(
+                "sasl.jaas.config",
+                "org.apache.kafka.common.security.plain.PlainLoginModule required username=\""
+                        + JaasUtils.KAFKA_PLAIN_ADMIN + "\" password=\"" + JaasUtils.KAFKA_PLAIN_ADMIN_PASSWORD
+                        + "\";");
+        return settings;
     }
 
     /** Creates {@code topic} as an administrator. */

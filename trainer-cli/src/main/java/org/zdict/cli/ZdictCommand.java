@@ -39,6 +39,7 @@ public final class ZdictCommand implements Callable<Integer> {
     public static final int EXIT_FAILURE = 1;
     public static final int EXIT_USAGE = 2;
     private static final String LOG_LEVEL = "org.slf4j.simpleLogger.defaultLogLevel";
+    private static final String KAFKA_LOG_LEVEL = "org.slf4j.simpleLogger.log.org.apache.kafka";
 
     @Spec
     CommandSpec spec;
@@ -67,9 +68,14 @@ public final class ZdictCommand implements Callable<Integer> {
 
     public static void main(String[] args) {
         System.setProperty("java.awt.headless", "true");
+        boolean verbose = Arrays.asList(args).contains("--verbose");
         if (System.getProperty(LOG_LEVEL) == null) {
             // Kafka clients log connection retries as warnings; zdict reports failures itself.
-            System.setProperty(LOG_LEVEL, Arrays.asList(args).contains("--verbose") ? "warn" : "error");
+            System.setProperty(LOG_LEVEL, verbose ? "warn" : "error");
+        }
+        if (System.getProperty(KAFKA_LOG_LEVEL) == null && !verbose) {
+            // They log a TLS or SASL failure as errors, with stack traces; zdict reports it in one line.
+            System.setProperty(KAFKA_LOG_LEVEL, "off");
         }
         System.exit(commandLine().execute(args));
     }

@@ -95,9 +95,13 @@ class RetrainLoopIT {
         }
     }
 
+    /**
+     * The registry, read by every client with the remove grace set to the topic's retention, as
+     * OPERATIONS.md says: a client keeps a removed version until its own grace has passed.
+     */
     private static String registry() {
         return "kafka://" + cluster.bootstrapServers() + "/_zdict_registry?zdict.registry.cache.dir="
-                + dir.resolve("cache");
+                + dir.resolve("cache") + "&zdict.registry.remove.grace.ms=" + LOOP_RETENTION_MS;
     }
 
     private static String topic() {
