@@ -96,12 +96,14 @@ class RetrainLoopIT {
     }
 
     /**
-     * The registry, read by every client with the remove grace set to the topic's retention, as
-     * OPERATIONS.md says: a client keeps a removed version until its own grace has passed.
+     * The registry, read by every client with the remove grace set to the topic's retention at the time of
+     * the removal, as OPERATIONS.md says: a client keeps a removed version until its own grace has passed
+     * since the version was retired. ({@code registry remove --expired --topic} judges by the topic's
+     * retention itself.)
      */
     private static String registry() {
         return "kafka://" + cluster.bootstrapServers() + "/_zdict_registry?zdict.registry.cache.dir="
-                + dir.resolve("cache") + "&zdict.registry.remove.grace.ms=" + LOOP_RETENTION_MS;
+                + dir.resolve("cache") + "&zdict.registry.remove.grace.ms=" + SHORT_RETENTION_MS;
     }
 
     private static String topic() {
