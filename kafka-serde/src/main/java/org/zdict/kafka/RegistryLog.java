@@ -25,9 +25,11 @@ import org.zdict.registry.DictionaryStatus;
  *   <li>For each version number the valid {@code dict/N/WRITER} record with the lowest offset wins; later
  *       claims of the same number are ignored (their writer sees it lost, tombstones its record and
  *       retries with a higher number).
- *   <li>A {@code state} record counts only if its {@code basedOn} is the offset of the state record in
- *       force when it was read (compare-and-publish); the first state record a reader meets counts
- *       regardless, because compaction may have removed the one it was based on.
+ *   <li>A {@code state} record counts only if it replaces the state record in force (compare-and-publish):
+ *       its {@code sequence} is that record's plus one, or, for records without one (the previous
+ *       release's), its {@code basedOn} is that record's offset. The sequence makes a copy of the topic
+ *       whose offsets differ (MirrorMaker 2, after compaction) read like the original. The first state
+ *       record a reader meets counts regardless, because compaction may have removed the one before it.
  * </ul>
  *
  * <p>Anyone who can write the topic can append any record. The rules below keep such records from stopping
@@ -121,7 +123,7 @@ final class RegistryLog {
         } catch (RegistryException e) {
             return refuse(RecordRefusal.UNREADABLE, offset, key, e.getMessage());
         }
-        if (stateRecordOffset >= 0 && next.basedOn() != stateRecordOffset) {
+        if (stateRecordOffset >= 0 && !stateRecord.isReplacedBy(next, stateRecordOffset)) {
             return false;
         }
         SortedSet<Integer> kept = new TreeSet<>();
@@ -191,7 +193,8 @@ final class RegistryLog {
                 nextEverActive,
                 retiredAt,
                 activatedAt,
-                next.basedOn());
+                next.basedOn(),
+                next.sequence());
     }
 
     private boolean applyTombstone(long offset, String key, int version) {

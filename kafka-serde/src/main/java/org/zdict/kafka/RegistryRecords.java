@@ -65,6 +65,9 @@ final class RegistryRecords {
      * @param activatedAt when each version that is or was active last became active, epoch milliseconds
      *     (readers of the previous release skip it)
      * @param basedOn the offset of the state record this one replaces, -1 for the first
+     * @param sequence the number of this state record in the registry's history: the one it replaces plus
+     *     one (1 for the first); unlike {@code basedOn}, it survives a copy of the topic whose offsets differ
+     *     (MirrorMaker 2). -1 in records of the previous release, which lack it (readers skip it)
      */
     public record StateRecord(
             int nextVersion,
@@ -75,9 +78,34 @@ final class RegistryRecords {
             SortedSet<Integer> everActive,
             Map<Integer, Long> retiredAt,
             Map<Integer, Long> activatedAt,
-            long basedOn) {
+            long basedOn,
+            long sequence) {
         public static final StateRecord INITIAL = new StateRecord(
-                1, 0, Map.of(), new TreeSet<>(), new TreeSet<>(), new TreeSet<>(), Map.of(), Map.of(), -1);
+                1, 0, Map.of(), new TreeSet<>(), new TreeSet<>(), new TreeSet<>(), Map.of(), Map.of(), -1, 0);
+
+        /** A state record without a sequence number, as the previous release wrote it. */
+        public StateRecord(
+                int nextVersion,
+                int active,
+                Map<String, Integer> activeBySubject,
+                SortedSet<Integer> retired,
+                SortedSet<Integer> removed,
+                SortedSet<Integer> everActive,
+                Map<Integer, Long> retiredAt,
+                Map<Integer, Long> activatedAt,
+                long basedOn) {
+            this(
+                    nextVersion,
+                    active,
+                    activeBySubject,
+                    retired,
+                    removed,
+                    everActive,
+                    retiredAt,
+                    activatedAt,
+                    basedOn,
+                    -1);
+        }
 
         /** A state record without activation times, as the previous release wrote it. */
         public StateRecord(
@@ -89,7 +117,23 @@ final class RegistryRecords {
                 SortedSet<Integer> everActive,
                 Map<Integer, Long> retiredAt,
                 long basedOn) {
-            this(nextVersion, active, activeBySubject, retired, removed, everActive, retiredAt, Map.of(), basedOn);
+            this(nextVersion, active, activeBySubject, retired, removed, everActive, retiredAt, Map.of(), basedOn, -1);
+        }
+
+        /**
+         * Whether {@code next} replaces this record, the one in force: by sequence number when both have
+         * one (so a copy of the topic with other offsets is followed, and a record written twice counts
+         * once), else by {@code basedOn}, the offset of this record in the topic.
+         */
+        public boolean isReplacedBy(StateRecord next, long offsetOfThis) {
+            return sequence >= 0 && next.sequence() >= 0
+                    ? next.sequence() == sequence + 1
+                    : next.basedOn() == offsetOfThis;
+        }
+
+        /** The sequence number of the record that replaces this one. */
+        public long nextSequence() {
+            return Math.max(sequence, 0) + 1;
         }
 
         public StateRecord {
@@ -153,6 +197,9 @@ final class RegistryRecords {
                 writeTimes(json, "activatedAt", s.activatedAt());
             }
             json.writeNumberField("basedOn", s.basedOn());
+            if (s.sequence() >= 0) {
+                json.writeNumberField("sequence", s.sequence());
+            }
         });
     }
 
@@ -202,6 +249,7 @@ final class RegistryRecords {
             int nextVersion = 1;
             int active = 0;
             long basedOn = -1;
+            long sequence = -1;
             Map<String, Integer> activeBySubject = new TreeMap<>();
             SortedSet<Integer> retired = new TreeSet<>();
             SortedSet<Integer> removed = new TreeSet<>();
@@ -215,6 +263,7 @@ final class RegistryRecords {
                     case "nextVersion" -> nextVersion = json.getIntValue();
                     case "active" -> active = json.getIntValue();
                     case "basedOn" -> basedOn = json.getLongValue();
+                    case "sequence" -> sequence = json.getLongValue();
                     case "retired" -> readInts(json, token, retired);
                     case "removed" -> readInts(json, token, removed);
                     case "everActive" -> readInts(json, token, everActive);
@@ -240,7 +289,8 @@ final class RegistryRecords {
                     everActive,
                     retiredAt,
                     activatedAt,
-                    basedOn);
+                    basedOn,
+                    sequence);
         } catch (IOException | RuntimeException e) {
             throw new RegistryException("Unreadable state record in the registry topic: " + e.getMessage(), e);
         }

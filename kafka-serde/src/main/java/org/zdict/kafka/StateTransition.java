@@ -64,7 +64,8 @@ final class StateTransition {
                 nextEverActive,
                 nextRetiredAt,
                 nextActivatedAt,
-                basedOn);
+                basedOn,
+                from.nextSequence());
     }
 
     /**

@@ -3,6 +3,7 @@ package org.zdict.kafka;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -110,7 +111,7 @@ class PreviousReleaseRegistryTopicTest {
     }
 
     @Test
-    void recordsOfTheDefaultSubjectAreWrittenExactlyAsThePreviousReleaseWroteThem() {
+    void recordsOfTheDefaultSubjectAreWrittenAsThePreviousReleaseWroteThemPlusTheSequenceNumber() {
         publish("default", 1);
         publish("default", 2);
         change(t -> t.withActive(1, "t"));
@@ -120,8 +121,11 @@ class PreviousReleaseRegistryTopicTest {
             String value = new String(entry.value());
             assertFalse(value.contains("subject") || value.contains("activeBySubject"), value);
             if (entry.key().equals(RegistryKeys.STATE)) {
-                assertArrayEquals(
-                        entry.value(), PreviousRegistryRecords.write(PreviousRegistryRecords.readState(entry.value())));
+                // The one field added since: the sequence number, which the previous release skips.
+                assertTrue(value.matches(".*,\"sequence\":\\d+}"), value);
+                assertEquals(
+                        value.replaceAll(",\"sequence\":\\d+}$", "}"),
+                        new String(PreviousRegistryRecords.write(PreviousRegistryRecords.readState(entry.value()))));
             } else {
                 assertArrayEquals(
                         entry.value(),

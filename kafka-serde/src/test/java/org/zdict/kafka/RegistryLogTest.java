@@ -120,6 +120,56 @@ class RegistryLogTest {
                 content));
     }
 
+    @Test
+    void aCopyOfTheTopicWhoseOffsetsDifferIsFollowedLikeTheOriginal() {
+        twoVersionsTheSecondActive(); // offsets 0-3: two versions, two state records
+        // A copy made after compaction dropped the first state record (as MirrorMaker 2 copies a compacted
+        // topic): every later record sits one offset lower there, so their basedOn names no record of it.
+        RegistryLog copy = newLog();
+        long copyOffset = 0;
+        for (int i = 0; i < topic.size(); i++) {
+            if (i != 2) {
+                copy.apply(copyOffset++, topic.get(i).key(), topic.get(i).value());
+            }
+        }
+        append("dict/3/a", dict(3, 3));
+        change(t -> t.withActive(3, "t"), NOW - 2 * GRACE_MS);
+        change(t -> t.withRetired(1, "t", Instant.ofEpochMilli(NOW - GRACE_MS)), NOW - GRACE_MS);
+        byte[] lastChange = topic.get(topic.size() - 1).value();
+        copy.apply(copyOffset++, "dict/3/a", topic.get(topic.size() - 3).value());
+        copy.apply(copyOffset++, RegistryKeys.STATE, topic.get(topic.size() - 2).value());
+        copy.apply(copyOffset++, RegistryKeys.STATE, lastChange);
+        copy.apply(copyOffset++, RegistryKeys.STATE, lastChange); // copied twice: counts once
+
+        assertEquals(log.table(), copy.table());
+        assertEquals(3, copy.table().activeVersion().getAsInt());
+        assertEquals(DictionaryStatus.RETIRED, copy.table().versions().get(1).status());
+
+        // A writer that lost the compare-and-publish (it computed from the state before the last change)
+        // still loses in the copy.
+        StateRecord inForce = log.stateRecord();
+        StateRecord loser = StateTransition.next(
+                new StateRecord(
+                        inForce.nextVersion(),
+                        2,
+                        Map.of(),
+                        new TreeSet<>(),
+                        new TreeSet<>(),
+                        new TreeSet<>(Set.of(1, 2)),
+                        Map.of(),
+                        Map.of(),
+                        inForce.basedOn(),
+                        inForce.sequence() - 1),
+                log.table(),
+                log.table().withActive(2, "t"),
+                inForce.basedOn(),
+                NOW);
+        append(RegistryKeys.STATE, RegistryRecords.write(loser));
+        copy.apply(copyOffset, RegistryKeys.STATE, RegistryRecords.write(loser));
+        assertEquals(3, log.table().activeVersion().getAsInt());
+        assertEquals(3, copy.table().activeVersion().getAsInt());
+    }
+
     private static byte[] state(int next, int active, long basedOn, Integer... retired) {
         return RegistryRecords.write(new StateRecord(
                 next,
