@@ -26,24 +26,37 @@ public final class Broker implements AutoCloseable {
 
     /** A broker with {@code brokerConfig} on top of the single-broker defaults (which it may override). */
     public static Broker start(Map<String, String> brokerConfig) throws Exception {
-        TestKitNodes nodes = new TestKitNodes.Builder()
-                .setCombined(true)
-                .setNumBrokerNodes(1)
-                .setNumControllerNodes(1)
-                .build();
-        KafkaClusterTestKit.Builder builder = new KafkaClusterTestKit.Builder(nodes)
+        KafkaClusterTestKit.Builder builder = singleNode(new TestKitNodes.Builder());
+        brokerConfig.forEach(builder::setConfigProp);
+        return new Broker(started(builder));
+    }
+
+    /**
+     * The test kit's builder for one node that is broker and controller, with the settings one broker
+     * needs (replication factor 1, no rebalance delay, one partition per topic).
+     *
+     * @param nodes the node settings so far (a listener's security protocol, for example)
+     */
+    static KafkaClusterTestKit.Builder singleNode(TestKitNodes.Builder nodes) {
+        return new KafkaClusterTestKit.Builder(nodes.setCombined(true)
+                        .setNumBrokerNodes(1)
+                        .setNumControllerNodes(1)
+                        .build())
                 .setConfigProp("offsets.topic.replication.factor", "1")
                 .setConfigProp("offsets.topic.num.partitions", "2")
                 .setConfigProp("transaction.state.log.replication.factor", "1")
                 .setConfigProp("transaction.state.log.min.isr", "1")
                 .setConfigProp("group.initial.rebalance.delay.ms", "0")
                 .setConfigProp("num.partitions", "1");
-        brokerConfig.forEach(builder::setConfigProp);
+    }
+
+    /** Builds, formats and starts the cluster, and waits until its broker is ready. */
+    static KafkaClusterTestKit started(KafkaClusterTestKit.Builder builder) throws Exception {
         KafkaClusterTestKit cluster = builder.build();
         cluster.format();
         cluster.startup();
         cluster.waitForReadyBrokers();
-        return new Broker(cluster);
+        return cluster;
     }
 
     public String bootstrapServers() {

@@ -43,30 +43,14 @@ public final class SecuredBroker implements AutoCloseable {
     }
 
     public static SecuredBroker start() throws Exception {
-        TestKitNodes nodes = new TestKitNodes.Builder()
-                .setCombined(true)
-                .setNumBrokerNodes(1)
-                .setNumControllerNodes(1)
-                .setBrokerSecurityProtocol(SecurityProtocol.SASL_PLAINTEXT)
-                .setControllerSecurityProtocol(SecurityProtocol.SASL_PLAINTEXT)
-                .build();
-        KafkaClusterTestKit cluster = new KafkaClusterTestKit.Builder(nodes)
-                .setConfigProp("offsets.topic.replication.factor", "1")
-                .setConfigProp("offsets.topic.num.partitions", "2")
-                .setConfigProp("transaction.state.log.replication.factor", "1")
-                .setConfigProp("transaction.state.log.min.isr", "1")
-                .setConfigProp("group.initial.rebalance.delay.ms", "0")
-                .setConfigProp("num.partitions", "1")
+        return new SecuredBroker(Broker.started(Broker.singleNode(new TestKitNodes.Builder()
+                        .setBrokerSecurityProtocol(SecurityProtocol.SASL_PLAINTEXT)
+                        .setControllerSecurityProtocol(SecurityProtocol.SASL_PLAINTEXT))
                 .setConfigProp("auto.create.topics.enable", "false")
                 .setConfigProp("sasl.enabled.mechanisms", "PLAIN," + MECHANISM)
                 .setConfigProp(
                         "listener.name.external.scram-sha-256.sasl.jaas.config",
-                        "org.apache.kafka.common.security.scram.ScramLoginModule required;")
-                .build();
-        cluster.format();
-        cluster.startup();
-        cluster.waitForReadyBrokers();
-        return new SecuredBroker(cluster);
+                        "org.apache.kafka.common.security.scram.ScramLoginModule required;")));
     }
 
     public String bootstrapServers() {

@@ -35,18 +35,7 @@ public final class TlsBroker implements AutoCloseable {
         Path trustStore = trustStoreOf(dir, "broker");
         selfSigned(dir, "stranger");
         Path strangerTrustStore = trustStoreOf(dir, "stranger");
-        TestKitNodes nodes = new TestKitNodes.Builder()
-                .setCombined(true)
-                .setNumBrokerNodes(1)
-                .setNumControllerNodes(1)
-                .build();
-        KafkaClusterTestKit.Builder builder = new KafkaClusterTestKit.Builder(nodes)
-                .setConfigProp("offsets.topic.replication.factor", "1")
-                .setConfigProp("offsets.topic.num.partitions", "2")
-                .setConfigProp("transaction.state.log.replication.factor", "1")
-                .setConfigProp("transaction.state.log.min.isr", "1")
-                .setConfigProp("group.initial.rebalance.delay.ms", "0")
-                .setConfigProp("num.partitions", "1")
+        KafkaClusterTestKit cluster = Broker.started(Broker.singleNode(new TestKitNodes.Builder())
                 // The kit names the client listener EXTERNAL; it speaks TLS here.
                 .setConfigProp("listener.security.protocol.map", "EXTERNAL:SSL,CONTROLLER:PLAINTEXT")
                 .setConfigProp("ssl.keystore.type", "PKCS12")
@@ -55,11 +44,7 @@ public final class TlsBroker implements AutoCloseable {
                 .setConfigProp("ssl.key.password", PASSWORD)
                 .setConfigProp("ssl.truststore.type", "PKCS12")
                 .setConfigProp("ssl.truststore.location", trustStore.toString())
-                .setConfigProp("ssl.truststore.password", PASSWORD);
-        KafkaClusterTestKit cluster = builder.build();
-        cluster.format();
-        cluster.startup();
-        cluster.waitForReadyBrokers();
+                .setConfigProp("ssl.truststore.password", PASSWORD));
         return new TlsBroker(cluster, trustStore, strangerTrustStore);
     }
 
