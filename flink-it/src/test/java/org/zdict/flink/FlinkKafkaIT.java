@@ -44,6 +44,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.zdict.format.PayloadPrefix;
 import org.zdict.kafka.KafkaRegistryConfig;
+import org.zdict.kafka.ZdictBytesDeserializer;
+import org.zdict.kafka.ZdictBytesSerializer;
 import org.zdict.kafka.ZdictDeserializer;
 import org.zdict.kafka.ZdictSerdeConfig;
 import org.zdict.kafka.ZdictSerializer;
