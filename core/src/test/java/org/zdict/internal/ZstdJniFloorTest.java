@@ -31,7 +31,9 @@ class ZstdJniFloorTest {
     @Test
     void thePinnedZstdJniIsAtOrAboveTheFloor() throws Exception {
         String pinned = pinnedIn(projectRoot().resolve("pom.xml"));
-        assertTrue(release(pinned) >= release(ZstdJniFloor.FLOOR), pinned + " is below " + ZstdJniFloor.FLOOR);
+        assertTrue(
+                ZstdJniFloor.release(pinned) >= ZstdJniFloor.release(ZstdJniFloor.FLOOR),
+                pinned + " is below " + ZstdJniFloor.FLOOR);
     }
 
     @Test
@@ -46,9 +48,5 @@ class ZstdJniFloorTest {
         assertTrue(ZstdJniFloor.release("1.5.7-6") < ZstdJniFloor.release("1.5.7-28"));
         assertEquals(-1, ZstdJniFloor.release("1.5.7-SNAPSHOT"));
         assertEquals(-1, ZstdJniFloor.release("1.5.7.1-2"));
-    }
-
-    private static long release(String version) {
-        return ZstdJniFloor.release(version);
     }
 }
