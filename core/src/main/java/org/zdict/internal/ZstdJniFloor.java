@@ -62,7 +62,7 @@ public final class ZstdJniFloor {
         // The release its manifest names; a repackaged jar may name none, then only the methods tell.
         String found = Zstd.class.getPackage().getImplementationVersion();
         long release = found == null ? -1 : release(found);
-        if (release >= 0 && release < release(FLOOR) || !hasTheFloorsMethods()) {
+        if ((release >= 0 && release < release(FLOOR)) || !hasTheFloorsMethods()) {
             CodeSource source = Zstd.class.getProtectionDomain().getCodeSource();
             return "zdict needs zstd-jni " + FLOOR + " or newer, but the class path has zstd-jni "
                     + (found == null ? "of an unknown older release" : found)
