@@ -42,7 +42,9 @@ final class CompressContext implements AutoCloseable {
 
     ZstdCompressCtx withoutDictionary(int newLevel) {
         if (!dictionary.isEmpty()) {
-            zstd.loadDict((ZstdDictCompress) null);
+            // Removes the dictionary on every zstd-jni release; loadDict((ZstdDictCompress) null) fails
+            // with a NullPointerException before 1.5.7-13.
+            zstd.loadDict((byte[]) null);
             dictionary.release();
         }
         if (level != newLevel) {

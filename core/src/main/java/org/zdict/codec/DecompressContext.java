@@ -2,7 +2,9 @@ package org.zdict.codec;
 
 import com.github.luben.zstd.ZstdDecompressCtx;
 import com.github.luben.zstd.ZstdDictDecompress;
+import java.nio.ByteBuffer;
 import org.zdict.format.PayloadPrefix;
+import org.zdict.internal.ZstdJniFeatures;
 
 /**
  * A native decompression context that remembers which digested dictionary it references, calling into
@@ -12,6 +14,17 @@ import org.zdict.format.PayloadPrefix;
 final class DecompressContext implements AutoCloseable {
     final ZstdDecompressCtx zstd = new ZstdDecompressCtx();
     private final HeldDictionary<ZstdDictDecompress> dictionary = new HeldDictionary<>();
+    /** Null where zstd-jni streams heap buffers itself (1.5.7-23 and newer). */
+    private final StagedStream staged;
+
+    DecompressContext() {
+        this(!ZstdJniFeatures.STREAMS_HEAP_BUFFERS);
+    }
+
+    /** With {@code staged}, heap buffers stream through direct ones, as on zstd-jni before 1.5.7-23. */
+    DecompressContext(boolean staged) {
+        this.staged = staged ? new StagedStream() : null;
+    }
 
     /** The context ready for {@code prefix}'s frame: with its version's dictionary, or with none. */
     ZstdDecompressCtx forFrame(PayloadPrefix prefix, DigestedDictionaries dictionaries) {
@@ -35,10 +48,20 @@ final class DecompressContext implements AutoCloseable {
 
     private ZstdDecompressCtx withoutDictionary() {
         if (!dictionary.isEmpty()) {
-            zstd.loadDict((ZstdDictDecompress) null);
+            // Removes the dictionary on every zstd-jni release; loadDict((ZstdDictDecompress) null) fails
+            // with a NullPointerException before 1.5.7-13.
+            zstd.loadDict((byte[]) null);
             dictionary.release();
         }
         return zstd;
+    }
+
+    /**
+     * One call of zstd's streaming decoder from heap buffer {@code in} into heap buffer {@code out}, moving
+     * both positions; true once the frame has ended. Call {@link #forFrame} first.
+     */
+    boolean decompressStream(ByteBuffer out, ByteBuffer in) {
+        return staged == null ? zstd.decompressByteBufferStream(out, in) : staged.decompress(zstd, out, in);
     }
 
     /** Drops any half-decoded stream and the dictionary reference. */

@@ -1,6 +1,5 @@
 package org.zdict.codec;
 
-import com.github.luben.zstd.ZstdDecompressCtx;
 import com.github.luben.zstd.ZstdException;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
@@ -34,10 +33,10 @@ final class UnknownSizeFrames {
         ByteBuffer in = ByteBuffer.wrap(src, frameOffset, frameLength);
         ByteBuffer out = ByteBuffer.wrap(dst, dstOffset, Math.min(room, limit));
         pooled.reset();
-        ZstdDecompressCtx context = pooled.forFrame(prefix, dictionaries);
+        pooled.forFrame(prefix, dictionaries);
         try {
-            if (!decode(context, prefix, in, out, frameOffset)) {
-                if (expandsFurther(context, prefix, in, frameOffset)) {
+            if (!decode(pooled, prefix, in, out, frameOffset)) {
+                if (expandsFurther(pooled, prefix, in, frameOffset)) {
                     throw room < limit
                             ? new IllegalArgumentException(
                                     "Destination has room for " + room + " bytes but the payload decodes to more")
@@ -63,11 +62,11 @@ final class UnknownSizeFrames {
         byte[] output = new byte[Math.min(limit, Math.max(FIRST_CHUNK, frameLength))];
         ByteBuffer out = ByteBuffer.wrap(output);
         pooled.reset();
-        ZstdDecompressCtx context = pooled.forFrame(prefix, dictionaries);
+        pooled.forFrame(prefix, dictionaries);
         try {
-            while (!decode(context, prefix, in, out, frameOffset)) {
+            while (!decode(pooled, prefix, in, out, frameOffset)) {
                 if (output.length == limit) {
-                    if (expandsFurther(context, prefix, in, frameOffset)) {
+                    if (expandsFurther(pooled, prefix, in, frameOffset)) {
                         throw tooLarge(prefix, limit);
                     }
                     break;
@@ -88,13 +87,13 @@ final class UnknownSizeFrames {
      * frame does is a truncated frame.
      */
     private static boolean decode(
-            ZstdDecompressCtx context, PayloadPrefix prefix, ByteBuffer in, ByteBuffer out, int frameOffset) {
+            DecompressContext context, PayloadPrefix prefix, ByteBuffer in, ByteBuffer out, int frameOffset) {
         while (true) {
             int inBefore = in.position();
             int outBefore = out.position();
             boolean done;
             try {
-                done = context.decompressByteBufferStream(out, in);
+                done = context.decompressStream(out, in);
             } catch (ZstdException e) {
                 throw FrameChecks.corruptFrame(prefix, e);
             }
@@ -123,7 +122,7 @@ final class UnknownSizeFrames {
      * input ends before the frame does is truncated, even when its output so far fills the room exactly.
      */
     private static boolean expandsFurther(
-            ZstdDecompressCtx context, PayloadPrefix prefix, ByteBuffer in, int frameOffset) {
+            DecompressContext context, PayloadPrefix prefix, ByteBuffer in, int frameOffset) {
         ByteBuffer probe = ByteBuffer.allocate(1);
         boolean ended = decode(context, prefix, in, probe, frameOffset);
         return !ended || probe.position() > 0;

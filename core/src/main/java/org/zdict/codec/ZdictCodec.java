@@ -9,6 +9,7 @@ import org.zdict.CorruptPayloadException;
 import org.zdict.PayloadTooLargeException;
 import org.zdict.UncheckedPayloadException;
 import org.zdict.format.PayloadPrefix;
+import org.zdict.internal.ZstdJniFeatures;
 import org.zdict.internal.ZstdJniFloor;
 import org.zdict.internal.ZstdLevels;
 import org.zdict.registry.DictionarySource;
@@ -349,7 +350,8 @@ public final class ZdictCodec implements AutoCloseable {
      * Decompresses the payload in {@code src}'s remaining bytes, allocating exactly its declared size,
      * without copying the payload first: a heap buffer is read through its backing array, a direct
      * buffer by native code where it lies (only its first bytes, the prefix and frame header, are read
-     * into Java). {@code src}'s position is left where it was.
+     * into Java; on zstd-jni before 1.5.7-2, which cannot, a copy is decoded). {@code src}'s position is
+     * left where it was.
      *
      * @param src the payload, from its position to its limit
      * @return the original bytes
@@ -361,7 +363,8 @@ public final class ZdictCodec implements AutoCloseable {
             return decompress(src.array(), src.arrayOffset() + src.position(), src.remaining());
         }
         int srcLength = src.remaining();
-        if (!src.isDirect()) {
+        if (!src.isDirect() || !ZstdJniFeatures.DECOMPRESSES_DIRECT_TO_ARRAY) {
+            // zstd-jni before 1.5.7-2 decodes a direct buffer only into another direct buffer: decode a copy.
             byte[] copy = new byte[srcLength];
             src.duplicate().get(copy);
             return decompress(copy);

@@ -6,16 +6,18 @@ import java.nio.ByteBuffer;
 import java.security.CodeSource;
 
 /**
- * The oldest zstd-jni release the codec works with, and the check of the one on the class path. A
- * user's build can end up with an older one: kafka-clients brings its own (1.5.2-1 with 3.4, 1.5.6-x
- * with 3.9 to 4.3), and Maven's nearest-first mediation picks it over zdict's unless the build imports
- * {@code org.zdict:zdict-bom}. {@code ZdictCodec.Builder#build()} and {@code DictionaryTrainer.train} call
- * {@link #check()} before any zstd-jni call, so such a class path fails with this message instead of a
- * {@code NoSuchMethodError} on the first record or dictionary.
+ * The oldest zstd-jni release the codec works with, and the check of the one on the class path. The
+ * floor is Spark 3.5's zstd-jni: Spark puts its own first on every class path, and a JNI library cannot
+ * be shaded. Methods added since (see {@link ZstdJniFeatures}) are used when present, with a fallback
+ * that gives the same results otherwise. A user's build can also end up with an older zstd-jni:
+ * kafka-clients 3.4 brings 1.5.2-1, and Maven's nearest-first mediation picks it over zdict's unless the
+ * build imports {@code org.zdict:zdict-bom}. {@code ZdictCodec.Builder#build()} and {@code
+ * DictionaryTrainer.train} call {@link #check()} before any zstd-jni call, so such a class path fails
+ * with this message instead of a {@code NoSuchMethodError} on the first record or dictionary.
  */
 public final class ZstdJniFloor {
-    /** The oldest zstd-jni with every method the codec calls. */
-    public static final String FLOOR = "1.5.7-23";
+    /** The oldest zstd-jni the codec is tested on (Spark 3.5's), with the fallbacks of {@link ZstdJniFeatures}. */
+    public static final String FLOOR = "1.5.5-4";
 
     /** Null if the zstd-jni on the class path is recent enough, else why not. Probed once. */
     private static final String PROBLEM = probe();
@@ -31,23 +33,36 @@ public final class ZstdJniFloor {
         }
     }
 
+    /**
+     * A zstd-jni release such as 1.5.7-28 as one number that orders releases, or -1 if {@code version}
+     * is not of that form.
+     */
+    public static long release(String version) {
+        String[] parts = version.split("[.-]");
+        if (parts.length > 4) {
+            return -1;
+        }
+        long value = 0;
+        for (int i = 0; i < 4; i++) {
+            int part;
+            try {
+                part = i < parts.length ? Integer.parseInt(parts[i]) : 0;
+            } catch (NumberFormatException e) {
+                return -1;
+            }
+            if (part < 0 || part > 999) {
+                return -1;
+            }
+            value = value * 1000 + part;
+        }
+        return value;
+    }
+
     private static String probe() {
-        try {
-            // The newest of the methods the codec and the trainer call (no class is initialized: no native
-            // code loads).
-            Zstd.class.getMethod("trainFromBuffer", byte[][].class, byte[].class, boolean.class, int.class);
-            ZstdDecompressCtx.class.getMethod("decompressByteBufferStream", ByteBuffer.class, ByteBuffer.class);
-            ZstdDecompressCtx.class.getMethod(
-                    "decompressDirectByteBufferToByteArray",
-                    byte[].class,
-                    int.class,
-                    int.class,
-                    ByteBuffer.class,
-                    int.class,
-                    int.class);
-            return null;
-        } catch (NoSuchMethodException e) {
-            String found = Zstd.class.getPackage().getImplementationVersion();
+        // The release its manifest names; a repackaged jar may name none, then only the methods tell.
+        String found = Zstd.class.getPackage().getImplementationVersion();
+        long release = found == null ? -1 : release(found);
+        if ((release >= 0 && release < release(FLOOR)) || !hasTheFloorsMethods()) {
             CodeSource source = Zstd.class.getProtectionDomain().getCodeSource();
             return "zdict needs zstd-jni " + FLOOR + " or newer, but the class path has zstd-jni "
                     + (found == null ? "of an unknown older release" : found)
@@ -56,5 +71,16 @@ public final class ZstdJniFloor {
                     + " dependencyManagement (it keeps zdict's), or declare com.github.luben:zstd-jni " + FLOOR
                     + " or newer directly";
         }
+        return null;
+    }
+
+    /**
+     * The newest of the methods the codec calls on every release (no class is initialized: no native code
+     * loads): the streaming decoder over direct buffers and the context reset, which 1.5.2-1 lacks.
+     */
+    private static boolean hasTheFloorsMethods() {
+        return ZstdJniFeatures.has(
+                        ZstdDecompressCtx.class, "decompressDirectByteBufferStream", ByteBuffer.class, ByteBuffer.class)
+                && ZstdJniFeatures.has(ZstdDecompressCtx.class, "reset");
     }
 }

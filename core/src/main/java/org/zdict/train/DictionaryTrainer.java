@@ -8,6 +8,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 import org.zdict.ZdictException;
+import org.zdict.internal.ZstdJniFeatures;
 import org.zdict.internal.ZstdJniFloor;
 import org.zdict.internal.ZstdLevels;
 
@@ -45,7 +46,9 @@ public final class DictionaryTrainer {
      * @throws IllegalArgumentException if {@code dictionarySize} is below {@link #MIN_DICTIONARY_SIZE} or
      *     {@code level} is not a zstd level
      * @throws org.zdict.ZdictException if there are fewer than 8 samples or zstd cannot train on them
-     * @throws IllegalStateException if the zstd-jni on the class path is older than zdict needs, naming both
+     * @throws IllegalStateException if the zstd-jni on the class path is older than zdict needs, naming both;
+     *     or if it trains only for zstd's default level 3 (releases before 1.5.6-6, such as Spark 3.5's) and
+     *     {@code level} is another
      */
     public static byte[] train(List<byte[]> samples, int dictionarySize, int level) {
         if (dictionarySize < MIN_DICTIONARY_SIZE) {
@@ -58,12 +61,16 @@ public final class DictionaryTrainer {
                     + " sample(s): zstd needs at least 8, and works best with thousands");
         }
         ZstdJniFloor.check();
+        checkTrainsFor(level);
         List<byte[]> shuffled = new ArrayList<>(samples);
         Collections.shuffle(shuffled, new Random(SHUFFLE_SEED));
         byte[] buffer = new byte[dictionarySize];
         long written;
         try {
-            written = Zstd.trainFromBuffer(shuffled.toArray(new byte[0][]), buffer, false, level);
+            byte[][] array = shuffled.toArray(new byte[0][]);
+            written = ZstdJniFeatures.TRAINS_FOR_A_LEVEL
+                    ? Zstd.trainFromBuffer(array, buffer, false, level)
+                    : Zstd.trainFromBuffer(array, buffer, false);
         } catch (ZstdException e) {
             throw new ZdictException(
                     "zstd could not train a " + dictionarySize + "-byte dictionary from " + samples.size()
@@ -78,6 +85,21 @@ public final class DictionaryTrainer {
         byte[] dictionary = Arrays.copyOf(buffer, (int) written);
         writeShortId(dictionary);
         return dictionary;
+    }
+
+    /**
+     * zstd-jni before 1.5.6-6 trains for zstd's default level only: the dictionary later releases train
+     * for level 3. For another level it would be a dictionary whose entropy tables are not tuned to the
+     * level asked for, so that is refused rather than returned.
+     */
+    private static void checkTrainsFor(int level) {
+        if (!ZstdJniFeatures.TRAINS_FOR_A_LEVEL && level != ZstdLevels.DEFAULT) {
+            throw new IllegalStateException("The zstd-jni on the class path ("
+                    + Zstd.class.getPackage().getImplementationVersion()
+                    + ") trains dictionaries for zstd's default level " + ZstdLevels.DEFAULT
+                    + " only, not for level " + level + ": train for level " + ZstdLevels.DEFAULT
+                    + " (the dictionary works at every level), or put zstd-jni 1.5.6-6 or newer on the class path");
+        }
     }
 
     /**

@@ -1,6 +1,7 @@
 package org.zdict.internal;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -30,7 +31,9 @@ class ZstdJniFloorTest {
     @Test
     void thePinnedZstdJniIsAtOrAboveTheFloor() throws Exception {
         String pinned = pinnedIn(projectRoot().resolve("pom.xml"));
-        assertTrue(release(pinned) >= release(ZstdJniFloor.FLOOR), pinned + " is below " + ZstdJniFloor.FLOOR);
+        assertTrue(
+                ZstdJniFloor.release(pinned) >= ZstdJniFloor.release(ZstdJniFloor.FLOOR),
+                pinned + " is below " + ZstdJniFloor.FLOOR);
     }
 
     @Test
@@ -38,13 +41,12 @@ class ZstdJniFloorTest {
         assertDoesNotThrow(ZstdJniFloor::check);
     }
 
-    /** 1.5.7-23 as one comparable number. */
-    private static long release(String version) {
-        String[] parts = version.split("[.-]");
-        long value = 0;
-        for (int i = 0; i < 4; i++) {
-            value = value * 1000 + (i < parts.length ? Long.parseLong(parts[i]) : 0);
-        }
-        return value;
+    @Test
+    void releasesCompareByEveryPart() {
+        assertTrue(ZstdJniFloor.release("1.5.5-4") < ZstdJniFloor.release("1.5.5-11"));
+        assertTrue(ZstdJniFloor.release("1.5.5-11") < ZstdJniFloor.release("1.5.6-1"));
+        assertTrue(ZstdJniFloor.release("1.5.7-6") < ZstdJniFloor.release("1.5.7-28"));
+        assertEquals(-1, ZstdJniFloor.release("1.5.7-SNAPSHOT"));
+        assertEquals(-1, ZstdJniFloor.release("1.5.7.1-2"));
     }
 }

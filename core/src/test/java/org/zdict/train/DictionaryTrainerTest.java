@@ -1,13 +1,16 @@
 package org.zdict.train;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdCompressCtx;
 import com.github.luben.zstd.ZstdDictCompress;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -19,6 +22,26 @@ class DictionaryTrainerTest {
     void theSameSamplesGiveTheSameDictionary() {
         List<byte[]> samples = events(2_000, 0, 1);
         assertArrayEquals(DictionaryTrainer.train(samples, 16 << 10, 3), DictionaryTrainer.train(samples, 16 << 10, 3));
+    }
+
+    /**
+     * The fallback on zstd-jni before 1.5.6-6 (the overload without a level) trains for level 3: the same
+     * dictionary as the overload with a level gives at level 3; another level gives another.
+     */
+    @Test
+    void theOverloadWithoutALevelTrainsForTheDefaultLevel() {
+        byte[][] samples = events(2_000, 0, 6).toArray(new byte[0][]);
+        byte[] withoutLevel = trained(samples, null);
+        assertArrayEquals(withoutLevel, trained(samples, 3));
+        assertFalse(Arrays.equals(withoutLevel, trained(samples, 19)));
+    }
+
+    private static byte[] trained(byte[][] samples, Integer level) {
+        byte[] buffer = new byte[16 << 10];
+        long written = level == null
+                ? Zstd.trainFromBuffer(samples, buffer, false)
+                : Zstd.trainFromBuffer(samples, buffer, false, level);
+        return Arrays.copyOf(buffer, (int) written);
     }
 
     /**

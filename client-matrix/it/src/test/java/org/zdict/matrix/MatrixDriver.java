@@ -38,7 +38,7 @@ import org.zdict.train.DictionaryTrainer;
  * value and the per-version JMX metrics of both serdes, and prints one {@code RESULT} line.
  *
  * <p>{@code refused BOOTSTRAP EXPECTED_VERSION RUN CACHE_DIR}: for a class path zdict does not support (kafka-clients
- * below the floor, or kafka-clients' own old zstd-jni). Opens the Kafka registry, trains a dictionary,
+ * below the floor). Opens the Kafka registry, trains a dictionary,
  * configures a ZdictSerializer and a ZdictDeserializer, and prints one line per step: {@code REFUSED step:}
  * with every cause's class and message, or {@code ACCEPTED step}.
  *
