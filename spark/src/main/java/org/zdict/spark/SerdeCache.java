@@ -16,8 +16,9 @@ import org.zdict.kafka.ZdictSerdeConfig;
  * safe for many threads), and serdes that name one location share its registry through
  * {@code zdict-kafka-serde}, so a Kafka registry is followed by one consumer per executor.
  *
- * <p>A registry that cannot be opened fails the call with a message naming the location without its
- * query (which may hold credentials); nothing is cached then, so a later task tries again.
+ * <p>A serde that cannot be configured (a registry that cannot be opened, a zstd-jni older than zdict's
+ * floor) fails the call with a message naming the location without its query (which may hold
+ * credentials); nothing is cached then, so a later task tries again.
  */
 final class SerdeCache {
     private record Key(String function, String location, String subject) {}
@@ -66,7 +67,7 @@ final class SerdeCache {
             }
         } catch (RuntimeException e) {
             throw new IllegalStateException(
-                    function + " cannot open the zdict registry " + Locations.withoutQuery(location) + ": "
+                    function + " cannot use the zdict registry " + Locations.withoutQuery(location) + ": "
                             + withoutQuery(e.getMessage(), location),
                     e);
         }

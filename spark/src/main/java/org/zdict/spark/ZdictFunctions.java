@@ -7,8 +7,8 @@ import org.apache.spark.sql.functions;
  * The zdict SQL functions as {@link Column} functions, like Spark's own {@code functions}:
  * {@code df.select(zdict_decode(col("value"), "/srv/zdict/registry"))}. Each calls the SQL function by
  * name ({@code functions.call_function}), so the session needs the extension:
- * {@code spark.sql.extensions=org.zdict.spark.ZdictExtensions}; without it the query fails to analyse with
- * Spark's "unresolved routine" error.
+ * {@code spark.sql.extensions=org.zdict.spark.ZdictExtensions}; without it the query fails to analyse, the
+ * function being unknown.
  */
 public final class ZdictFunctions {
     private ZdictFunctions() {}

@@ -268,7 +268,7 @@ class ZdictFunctionsTest {
         Exception e = assertThrows(
                 Exception.class, () -> spark.sql("SELECT zdict_decode(value, '" + missing + "') FROM events")
                         .collectAsList());
-        assertTrue(causes(e).contains("zdict_decode cannot open the zdict registry " + missing + ": "), causes(e));
+        assertTrue(causes(e).contains("zdict_decode cannot use the zdict registry " + missing + ": "), causes(e));
     }
 
     /** The messages of {@code e} and its causes, one a line (Spark wraps a task's failure). */
