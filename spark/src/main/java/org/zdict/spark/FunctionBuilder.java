@@ -1,13 +1,17 @@
 package org.zdict.spark;
 
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.apache.spark.sql.AnalysisException;
 import org.apache.spark.sql.catalyst.expressions.ApplyFunctionExpression;
 import org.apache.spark.sql.catalyst.expressions.Expression;
+import org.apache.spark.sql.internal.SQLConf;
 import org.apache.spark.sql.types.Metadata;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
+import org.zdict.kafka.ZdictSerdeConfig;
 import scala.collection.immutable.Map$;
 import scala.collection.immutable.Seq;
 import scala.jdk.javaapi.CollectionConverters;
@@ -24,6 +28,9 @@ final class FunctionBuilder extends AbstractFunction1<Seq<Expression>, Expressio
     /** Spark's own error class for a DataSource V2 function that cannot take its input. */
     private static final String CANNOT_PROCESS_INPUT = "_LEGACY_ERROR_TEMP_1198";
 
+    /** Session settings with this prefix are passed to the serdes, as {@code zdict.} settings. */
+    static final String SESSION_PREFIX = "spark.zdict.";
+
     private final ZdictFunction function;
 
     FunctionBuilder(ZdictFunction function) {
@@ -38,20 +45,37 @@ final class FunctionBuilder extends AbstractFunction1<Seq<Expression>, Expressio
             fields[i] = new StructField("arg" + i, args.get(i).dataType(), true, Metadata.empty());
         }
         try {
-            ZdictScalarFunction bound = function.bind(new StructType(fields));
+            function.bind(new StructType(fields));
             for (int i = 1; i < args.size(); i++) {
                 checkLiteral(i, args.get(i));
             }
-            return new ApplyFunctionExpression(bound, arguments);
+            return new ApplyFunctionExpression(function.bound(args.size(), sessionSettings()), arguments);
         } catch (UnsupportedOperationException e) {
             String types = args.stream().map(a -> a.dataType().simpleString()).collect(Collectors.joining(", "));
-            java.util.Map<String, String> parameters = new java.util.LinkedHashMap<>();
+            Map<String, String> parameters = new java.util.LinkedHashMap<>();
             parameters.put("unbound", function.name());
             parameters.put("arguments", types);
             parameters.put("unsupported", e.getMessage());
             throw unchecked(new AnalysisException(
                     CANNOT_PROCESS_INPUT, Map$.MODULE$.from(CollectionConverters.asScala(parameters))));
         }
+    }
+
+    /**
+     * The session's {@code spark.zdict.*} settings as the serdes' {@code zdict.*} settings ({@code
+     * spark.zdict.unknown.version.wait.ms} is {@code zdict.unknown.version.wait.ms}), read when the query
+     * is analysed. The registry and the subject are the function's arguments, never settings.
+     */
+    static Map<String, String> sessionSettings() {
+        Map<String, String> settings = new TreeMap<>();
+        CollectionConverters.asJava(SQLConf.get().getAllConfs()).forEach((name, value) -> {
+            if (name.startsWith(SESSION_PREFIX)) {
+                settings.put(ZdictSerdeConfig.PREFIX + name.substring(SESSION_PREFIX.length()), value);
+            }
+        });
+        settings.remove(ZdictSerdeConfig.REGISTRY_CONFIG);
+        settings.remove(ZdictSerdeConfig.SUBJECT_CONFIG);
+        return settings;
     }
 
     private void checkLiteral(int index, Expression argument) {

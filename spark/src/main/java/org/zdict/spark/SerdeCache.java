@@ -11,8 +11,8 @@ import org.zdict.kafka.ZdictBytesSerializer;
 import org.zdict.kafka.ZdictSerdeConfig;
 
 /**
- * The serdes of this JVM (an executor, or the driver), one per function kind, registry location and
- * subject, configured at their first use and closed when the JVM exits. Tasks share them (the serdes are
+ * The serdes of this JVM (an executor, or the driver), one per function kind, registry location,
+ * subject and settings, configured at their first use and closed when the JVM exits. Tasks share them (the serdes are
  * safe for many threads), and serdes that name one location share its registry through
  * {@code zdict-kafka-serde}, so a Kafka registry is followed by one consumer per executor.
  *
@@ -21,7 +21,7 @@ import org.zdict.kafka.ZdictSerdeConfig;
  * credentials); nothing is cached then, so a later task tries again.
  */
 final class SerdeCache {
-    private record Key(String function, String location, String subject) {}
+    private record Key(String function, String location, String subject, Map<String, String> settings) {}
 
     private static final Map<Key, AutoCloseable> OPEN = new ConcurrentHashMap<>();
 
@@ -31,26 +31,30 @@ final class SerdeCache {
 
     private SerdeCache() {}
 
-    /** The deserializer of {@code location}'s values, configured on first use. */
-    static ZdictBytesDeserializer deserializer(String function, String location) {
-        return (ZdictBytesDeserializer) OPEN.computeIfAbsent(new Key(function, location, null), key -> {
+    /** The deserializer of {@code location}'s values with {@code settings}, configured on first use. */
+    static ZdictBytesDeserializer deserializer(String function, String location, Map<String, String> settings) {
+        return (ZdictBytesDeserializer) OPEN.computeIfAbsent(new Key(function, location, null, settings), key -> {
             ZdictBytesDeserializer deserializer = new ZdictBytesDeserializer();
-            configure(function, location, settings(location, null), deserializer);
+            configure(function, location, settings(location, null, settings), deserializer);
             return deserializer;
         });
     }
 
-    /** The serializer into {@code subject} ({@code null}: the default subject) of {@code location}. */
-    static ZdictBytesSerializer serializer(String function, String location, String subject) {
-        return (ZdictBytesSerializer) OPEN.computeIfAbsent(new Key(function, location, subject), key -> {
+    /**
+     * The serializer into {@code subject} ({@code null}: the default subject) of {@code location} with
+     * {@code settings}, configured on first use.
+     */
+    static ZdictBytesSerializer serializer(
+            String function, String location, String subject, Map<String, String> settings) {
+        return (ZdictBytesSerializer) OPEN.computeIfAbsent(new Key(function, location, subject, settings), key -> {
             ZdictBytesSerializer serializer = new ZdictBytesSerializer();
-            configure(function, location, settings(location, subject), serializer);
+            configure(function, location, settings(location, subject, settings), serializer);
             return serializer;
         });
     }
 
-    private static Map<String, String> settings(String location, String subject) {
-        Map<String, String> settings = new HashMap<>();
+    private static Map<String, String> settings(String location, String subject, Map<String, String> others) {
+        Map<String, String> settings = new HashMap<>(others);
         settings.put(ZdictSerdeConfig.REGISTRY_CONFIG, location);
         if (subject != null) {
             settings.put(ZdictSerdeConfig.SUBJECT_CONFIG, subject);

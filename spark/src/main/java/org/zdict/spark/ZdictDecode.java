@@ -1,6 +1,7 @@
 package org.zdict.spark;
 
 import java.util.Locale;
+import java.util.Map;
 import org.zdict.internal.Locations;
 import org.zdict.kafka.ZdictBytesDeserializer;
 
@@ -59,8 +60,8 @@ final class ZdictDecode extends ZdictFunction {
     }
 
     @Override
-    ZdictScalarFunction bound(int arguments) {
-        return new Bound(arguments);
+    ZdictScalarFunction bound(int arguments, Map<String, String> settings) {
+        return new Bound(arguments, settings);
     }
 
     /**
@@ -75,13 +76,13 @@ final class ZdictDecode extends ZdictFunction {
     static final class Bound extends ZdictScalarFunction {
         private static final long serialVersionUID = 1L;
 
-        Bound(int arguments) {
-            super(NAME, arguments);
+        Bound(int arguments, Map<String, String> settings) {
+            super(NAME, arguments, settings);
         }
 
         @Override
         Converter converter(String location, String mode) {
-            ZdictBytesDeserializer deserializer = SerdeCache.deserializer(NAME, location);
+            ZdictBytesDeserializer deserializer = SerdeCache.deserializer(NAME, location, settings());
             boolean permissive = mode != null && permissive(mode);
             String shown = Locations.withoutQuery(location);
             return value -> {

@@ -1,5 +1,6 @@
 package org.zdict.spark;
 
+import java.util.Map;
 import org.zdict.internal.Locations;
 import org.zdict.kafka.ZdictBytesSerializer;
 import org.zdict.registry.SubjectNames;
@@ -48,21 +49,21 @@ final class ZdictEncode extends ZdictFunction {
     }
 
     @Override
-    ZdictScalarFunction bound(int arguments) {
-        return new Bound(arguments);
+    ZdictScalarFunction bound(int arguments, Map<String, String> settings) {
+        return new Bound(arguments, settings);
     }
 
     /** The bound function, serialized into tasks. */
     static final class Bound extends ZdictScalarFunction {
         private static final long serialVersionUID = 1L;
 
-        Bound(int arguments) {
-            super(NAME, arguments);
+        Bound(int arguments, Map<String, String> settings) {
+            super(NAME, arguments, settings);
         }
 
         @Override
         Converter converter(String location, String subject) {
-            ZdictBytesSerializer serializer = SerdeCache.serializer(NAME, location, subject);
+            ZdictBytesSerializer serializer = SerdeCache.serializer(NAME, location, subject, settings());
             String shown = Locations.withoutQuery(location);
             return value -> {
                 try {

@@ -1,6 +1,7 @@
 package org.zdict.spark;
 
 import java.util.Locale;
+import java.util.Map;
 import org.apache.spark.sql.connector.catalog.functions.UnboundFunction;
 import org.apache.spark.sql.types.BinaryType;
 import org.apache.spark.sql.types.DataType;
@@ -41,8 +42,11 @@ abstract class ZdictFunction implements UnboundFunction {
         }
     }
 
-    /** The bound function for {@code literals} (the registry first), which {@link #bind} has accepted. */
-    abstract ZdictScalarFunction bound(int arguments);
+    /**
+     * The function bound to the types {@link #bind} accepted, for {@code arguments} arguments, with its
+     * serdes configured by {@code settings} ({@code zdict.*}) besides the registry and subject.
+     */
+    abstract ZdictScalarFunction bound(int arguments, Map<String, String> settings);
 
     @Override
     public ZdictScalarFunction bind(StructType inputType) {
@@ -65,6 +69,6 @@ abstract class ZdictFunction implements UnboundFunction {
                         + " must be a string literal, not " + type.simpleString() + ": " + usage());
             }
         }
-        return bound(fields.length);
+        return bound(fields.length, Map.of());
     }
 }

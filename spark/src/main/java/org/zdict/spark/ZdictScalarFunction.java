@@ -1,6 +1,8 @@
 package org.zdict.spark;
 
 import java.io.Serializable;
+import java.util.Map;
+import java.util.TreeMap;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.catalog.functions.ScalarFunction;
 import org.apache.spark.sql.types.DataType;
@@ -18,11 +20,18 @@ abstract class ZdictScalarFunction implements ScalarFunction<byte[]>, Serializab
 
     private final String name;
     private final int arguments;
+    private final TreeMap<String, String> settings;
     private transient volatile Target target;
 
-    ZdictScalarFunction(String name, int arguments) {
+    ZdictScalarFunction(String name, int arguments, Map<String, String> settings) {
         this.name = name;
         this.arguments = arguments;
+        this.settings = new TreeMap<>(settings);
+    }
+
+    /** The serdes' {@code zdict.*} settings besides the registry and the subject. */
+    Map<String, String> settings() {
+        return settings;
     }
 
     /** What the literals name, once looked up: the serde and the mode. */

@@ -271,6 +271,34 @@ class ZdictFunctionsTest {
         assertTrue(causes(e).contains("zdict_decode cannot use the zdict registry " + missing + ": "), causes(e));
     }
 
+    @Test
+    void sessionSettingsReachTheSerdes() {
+        String query = "SELECT id, zdict_decode(value, '" + registry + "') FROM events";
+        spark.conf().set("spark.zdict.max.decompressed.bytes", "16");
+        try {
+            Exception e = assertThrows(Exception.class, () -> spark.sql(query).collectAsList());
+            assertTrue(causes(e).contains("zdict_decode cannot decode a value of "), causes(e));
+            assertTrue(causes(e).contains("the limit is 16 bytes (zdict.max.decompressed.bytes)"), causes(e));
+        } finally {
+            spark.conf().unset("spark.zdict.max.decompressed.bytes");
+        }
+        assertAllEqual(originals, values(spark.sql(query)));
+    }
+
+    @Test
+    void aBadRegistryIsNamedWithoutItsQuery() {
+        String location = "kafka://127.0.0.1:notaport/_zdict_registry?sasl.jaas.config=hunter2";
+        Exception e = assertThrows(
+                Exception.class, () -> spark.sql("SELECT zdict_decode(value, '" + location + "') FROM events")
+                        .collectAsList());
+        String messages = causes(e);
+        assertTrue(
+                messages.contains(
+                        "zdict_decode cannot use the zdict registry kafka://127.0.0.1:notaport/_zdict_registry?...: "),
+                messages);
+        assertFalse(messages.contains("hunter2"), messages);
+    }
+
     /** The messages of {@code e} and its causes, one a line (Spark wraps a task's failure). */
     private static String causes(Throwable e) {
         StringBuilder messages = new StringBuilder();
