@@ -1,5 +1,6 @@
 package org.zdict.spark;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -52,7 +53,7 @@ final class FunctionBuilder extends AbstractFunction1<Seq<Expression>, Expressio
             return new ApplyFunctionExpression(function.bound(args.size(), sessionSettings()), arguments);
         } catch (UnsupportedOperationException e) {
             String types = args.stream().map(a -> a.dataType().simpleString()).collect(Collectors.joining(", "));
-            Map<String, String> parameters = new java.util.LinkedHashMap<>();
+            Map<String, String> parameters = new LinkedHashMap<>();
             parameters.put("unbound", function.name());
             parameters.put("arguments", types);
             parameters.put("unsupported", e.getMessage());

@@ -82,6 +82,13 @@ final class SerdeCache {
         return message == null ? "" : message.replace(location, Locations.withoutQuery(location));
     }
 
+    /** How many serdes of {@code function} on {@code location} this JVM holds (any subject or settings). */
+    static long open(String function, String location) {
+        return OPEN.keySet().stream()
+                .filter(key -> key.function().equals(function) && key.location().equals(location))
+                .count();
+    }
+
     /** Closes every serde (at JVM exit); a serde that fails to close does not keep the others open. */
     static void closeAll() {
         for (AutoCloseable serde : OPEN.values()) {

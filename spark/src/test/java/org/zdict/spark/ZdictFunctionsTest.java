@@ -151,6 +151,14 @@ class ZdictFunctionsTest {
     }
 
     @Test
+    void tasksShareOneSerdePerRegistry() {
+        String query = "SELECT id, zdict_decode(value, '" + registry + "', 'FAILFAST') FROM events";
+        assertAllEqual(originals, values(spark.sql(query)));
+        assertAllEqual(originals, values(spark.sql(query)));
+        assertEquals(1, SerdeCache.open(ZdictDecode.NAME, registry), "deserializers of " + registry);
+    }
+
+    @Test
     void decodesThroughTheColumnFunctions() {
         Dataset<Row> events = spark.table("events");
         assertAllEqual(
