@@ -31,7 +31,8 @@ public final class ZdictExtensions extends AbstractFunction1<SparkSessionExtensi
     }
 
     private static void register(SparkSessionExtensions extensions, ZdictFunction function) {
-        ExpressionInfo info = new ExpressionInfo(ZdictFunction.class.getName(), function.name(), function.usage());
+        ExpressionInfo info =
+                new ExpressionInfo(function.getClass().getName(), null, function.name(), function.description(), "");
         extensions.injectFunction(
                 new Tuple3<>(new FunctionIdentifier(function.name()), info, new FunctionBuilder(function)));
     }

@@ -151,6 +151,17 @@ class ZdictFunctionsTest {
     }
 
     @Test
+    void describeFunctionShowsTheUsage() {
+        List<String> lines = spark.sql("DESCRIBE FUNCTION zdict_encode").collectAsList().stream()
+                .map(row -> row.getString(0))
+                .toList();
+        assertTrue(
+                lines.contains("Usage: zdict_encode(value, registry[, subject]): a zdict payload of the value,"
+                        + " compressed with the subject's active dictionary"),
+                lines.toString());
+    }
+
+    @Test
     void tasksShareOneSerdePerRegistry() {
         String query = "SELECT id, zdict_decode(value, '" + registry + "', 'FAILFAST') FROM events";
         assertAllEqual(originals, values(spark.sql(query)));
