@@ -36,7 +36,7 @@ import org.zdict.train.DictionaryTrainer;
  * gives back every value exactly, in order; SQL and {@link ZdictFunctions} alike.
  *
  * <p>As in {@link ZdictFunctionsTest}, Maven puts zdict's zstd-jni before Spark's older one on this class
- * path; under {@code spark-submit} Spark's own comes first and zdict refuses it (docs/KAFKA.md).
+ * path; under {@code spark-submit} Spark's own comes first, which spark-it's SparkInstallationIT covers.
  */
 class SparkKafkaSourceIT {
     private static final String TOPIC = "events";

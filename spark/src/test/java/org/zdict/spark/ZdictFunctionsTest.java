@@ -41,8 +41,8 @@ import org.zdict.train.DictionaryTrainer;
  * from v1 to v2 while a {@link ZdictSerializer} wrote the values.
  *
  * <p>This class path has the zstd-jni that zdict-parent pins (zdict-bom's), which Maven puts before
- * Spark's older one. Under {@code spark-submit} Spark's own {@code jars/} come first, and zdict refuses
- * Spark's zstd-jni (see docs/KAFKA.md, "Apache Spark"): these tests do not cover that.
+ * Spark's older one. Under {@code spark-submit} Spark's own {@code jars/} come first: spark-it's
+ * SparkInstallationIT runs the functions on that class path.
  */
 class ZdictFunctionsTest {
     private static final StructType EVENTS =

@@ -1,0 +1,100 @@
+package org.zdict.sparkit;
+
+import com.github.luben.zstd.Zstd;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.zdict.kafka.ZdictBytesDeserializer;
+import org.zdict.kafka.ZdictBytesSerializer;
+import org.zdict.registry.DirectoryDictionaryRegistry;
+import org.zdict.train.DictionaryTrainer;
+
+/**
+ * What a Spark job does with zdict-spark, run by {@link SparkInstallationIT} in a JVM whose class path is a
+ * Spark installation's (its zstd-jni first) plus zdict-spark: trains and publishes a dictionary into a
+ * folder registry, writes values with {@code ZdictBytesSerializer}, decodes them in Spark SQL with {@code
+ * zdict_decode}, encodes them again with {@code zdict_encode} and decodes those with {@code
+ * ZdictBytesDeserializer}. Prints the zstd-jni release it ran on and what matched; exits 1 on any
+ * difference. Not a test itself: a child JVM's main.
+ */
+public final class SparkInstallationDriver {
+    private static final int EVENTS = 200;
+    private static final StructType SCHEMA =
+            new StructType().add("id", DataTypes.IntegerType, false).add("value", DataTypes.BinaryType, true);
+
+    private SparkInstallationDriver() {}
+
+    /** @param args the folder to work in */
+    public static void main(String[] args) {
+        Path registry = Path.of(args[0]).resolve("registry");
+        List<byte[]> events = events();
+        try (DirectoryDictionaryRegistry folder = DirectoryDictionaryRegistry.open(registry)) {
+            folder.publish(DictionaryTrainer.train(events, 4096, 3), 3, Map.of());
+            folder.activate(1);
+        }
+        Map<String, Object> settings = Map.of("zdict.registry", registry.toString());
+        List<Row> rows = new ArrayList<>();
+        try (ZdictBytesSerializer serializer = new ZdictBytesSerializer()) {
+            serializer.configure(settings, false);
+            for (int i = 0; i < events.size(); i++) {
+                rows.add(RowFactory.create(i, serializer.serialize("events", events.get(i))));
+            }
+        }
+        SparkSession spark = SparkSession.builder()
+                .master("local[2]")
+                .appName("zdict-spark-installation")
+                .config("spark.sql.extensions", "org.zdict.spark.ZdictExtensions")
+                .config("spark.ui.enabled", "false")
+                .config("spark.driver.host", "127.0.0.1")
+                .config("spark.driver.bindAddress", "127.0.0.1")
+                .config("spark.sql.shuffle.partitions", "2")
+                .getOrCreate();
+        try {
+            spark.createDataFrame(rows, SCHEMA).repartition(2).createOrReplaceTempView("events");
+            String location = registry.toString().replace("'", "\\'");
+            List<Row> decoded = spark.sql("SELECT id, zdict_decode(value, '" + location + "') AS event,"
+                            + " zdict_encode(zdict_decode(value, '" + location + "'), '" + location + "') AS again"
+                            + " FROM events ORDER BY id")
+                    .collectAsList();
+            int same = 0;
+            try (ZdictBytesDeserializer deserializer = new ZdictBytesDeserializer()) {
+                deserializer.configure(settings, false);
+                for (Row row : decoded) {
+                    byte[] original = events.get(row.getInt(0));
+                    if (Arrays.equals(original, (byte[]) row.get(1))
+                            && Arrays.equals(original, deserializer.deserialize("events", (byte[]) row.get(2)))) {
+                        same++;
+                    }
+                }
+            }
+            System.out.println("zstd-jni " + Zstd.class.getPackage().getImplementationVersion() + " from "
+                    + Zstd.class.getProtectionDomain().getCodeSource().getLocation());
+            System.out.println("decoded and re-encoded " + same + " of " + EVENTS + " values exactly");
+            if (same != EVENTS || decoded.size() != EVENTS) {
+                System.exit(1);
+            }
+        } finally {
+            spark.stop();
+        }
+    }
+
+    private static List<byte[]> events() {
+        List<byte[]> events = new ArrayList<>();
+        String[] actions = {"view", "click", "purchase", "refund"};
+        for (int i = 0; i < EVENTS; i++) {
+            String json = "{\"id\":" + i + ",\"user\":\"user-" + (i * 7919 % 97) + "\",\"action\":\""
+                    + actions[i % actions.length] + "\",\"path\":\"/products/" + (i * 31 % 53)
+                    + "\",\"ok\":" + (i % 5 != 0) + "}";
+            events.add(json.getBytes(StandardCharsets.UTF_8));
+        }
+        return events;
+    }
+}
