@@ -173,6 +173,13 @@ class ZdictTrainingTest {
         RuntimeException e = assertThrows(RuntimeException.class, () -> ZdictTraining.train(events, "value", location));
 
         assertTrue(e.getMessage().startsWith("Cannot open the registry " + location), e.getMessage());
+        RuntimeException kafka = assertThrows(
+                RuntimeException.class,
+                () -> ZdictTraining.train(events, "value", "kafka://no-port/topic?sasl.jaas.config=secret"));
+        assertTrue(
+                kafka.getMessage().startsWith("Cannot open the registry kafka://no-port/topic?..."),
+                kafka.getMessage());
+        assertFalse(kafka.getMessage().contains("secret"), kafka.getMessage());
     }
 
     /**
@@ -221,6 +228,7 @@ class ZdictTrainingTest {
                 frame, col("value"), plan, temp.resolve("large-spark").toString());
         long sparkMillis = (System.nanoTime() - begin) / 1_000_000;
         long sparkPeak = peakHeap();
+        long sparkOld = peakOldGen();
 
         long fileBaseline = resetPeakHeap();
         begin = System.nanoTime();
@@ -232,31 +240,37 @@ class ZdictTrainingTest {
         }
         long fileMillis = (System.nanoTime() - begin) / 1_000_000;
         long filePeak = peakHeap();
+        long fileOld = peakOldGen();
 
         double fileRatio = onFile.chosen().choice().chosen().primary().ratio();
         System.out.printf(
                 Locale.ROOT,
-                "ZdictTraining on %,d rows (%,d bytes): %,d ms, peak heap %,d MB (%,d MB before), sampled %,d,"
-                        + " chose %s level %d, held-out ratio %.3f%n",
+                "ZdictTraining on %,d rows (%,d bytes): %,d ms, peak heap %,d MB (old gen %,d MB; %,d MB before),"
+                        + " sampled %,d (%,d bytes), chose %s level %d, held-out ratio %.3f%n",
                 onSpark.result().samples().eventsRead(),
                 onSpark.result().samples().bytesRead(),
                 sparkMillis,
                 sparkPeak >> 20,
+                sparkOld >> 20,
                 baseline >> 20,
                 onSpark.eventsSampled(),
+                onSpark.result().samples().trainBytes()
+                        + onSpark.result().samples().holdoutBytes(),
                 onSpark.dictSize(),
                 onSpark.level(),
                 onSpark.heldOutRatio());
         System.out.printf(
                 Locale.ROOT,
-                "engine on %d files (%,d events): %,d ms, peak heap %,d MB (%,d MB before), sampled %,d,"
-                        + " chose %s level %d, held-out ratio %.3f%n",
+                "engine on %d files (%,d events): %,d ms, peak heap %,d MB (old gen %,d MB; %,d MB before),"
+                        + " sampled %,d (%,d bytes), chose %s level %d, held-out ratio %.3f%n",
                 files.size(),
                 onFile.samples().eventsRead(),
                 fileMillis,
                 filePeak >> 20,
+                fileOld >> 20,
                 fileBaseline >> 20,
                 onFile.samples().train().size() + onFile.samples().holdout().size(),
+                onFile.samples().trainBytes() + onFile.samples().holdoutBytes(),
                 onFile.chosen().choice().chosen().point().dictSize(),
                 onFile.chosen().choice().chosen().point().level(),
                 fileRatio);
@@ -280,6 +294,17 @@ class ZdictTrainingTest {
             }
         }
         return used;
+    }
+
+    /** The peak of the old generation since the reset: what outlived the young collections. */
+    private static long peakOldGen() {
+        long peak = 0;
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getType() == MemoryType.HEAP && pool.getName().contains("Old")) {
+                peak += pool.getPeakUsage().getUsed();
+            }
+        }
+        return peak;
     }
 
     /** The sum of the heap pools' peaks since the reset (an upper bound of the heap's peak). */
