@@ -51,6 +51,7 @@ import org.zdict.kafka.ZdictSerdeConfig;
 import org.zdict.kafka.ZdictSerializer;
 import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
+import org.zdict.testing.ChildBroker;
 import org.zdict.testing.SampleEvents;
 import org.zdict.train.DictionaryTrainer;
 

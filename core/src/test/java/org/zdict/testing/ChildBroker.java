@@ -1,4 +1,4 @@
-package org.zdict.flink;
+package org.zdict.testing;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -15,11 +15,15 @@ import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The build's Kafka broker (a single KRaft node, combined with its controller) in a child JVM on the class
- * path that flink-it/broker resolved, since the test's own class path holds the kafka-clients of Flink's
- * connector. Listens on loopback only; its log goes to {@code DIR/broker.log}.
+ * The build's Kafka broker (a single KRaft node, combined with its controller) in a child JVM, on the class
+ * path that flink-it/broker resolves (its file is named by the system property {@value #CLASS_PATH}), for
+ * tests whose own class path holds another kafka-clients (Flink's connector, Spark's Kafka source). Uses
+ * nothing but the JDK. Listens on loopback only; its log goes to {@code DIR/broker.log}.
  */
-final class ChildBroker implements AutoCloseable {
+public final class ChildBroker implements AutoCloseable {
+    /** The system property naming the file that holds the broker's class path. */
+    public static final String CLASS_PATH = "zdict.broker.classpath";
+
     private static final long START_MS = 120_000;
 
     private final Process process;
@@ -31,7 +35,7 @@ final class ChildBroker implements AutoCloseable {
     }
 
     /** Formats a log folder under {@code dir}, starts the broker and waits until it accepts connections. */
-    static ChildBroker start(Path dir) throws Exception {
+    public static ChildBroker start(Path dir) throws Exception {
         String classPath = classPath();
         int port = freePort();
         int controllerPort = freePort();
@@ -85,7 +89,7 @@ final class ChildBroker implements AutoCloseable {
         return broker;
     }
 
-    String bootstrapServers() {
+    public String bootstrapServers() {
         return "127.0.0.1:" + port;
     }
 
@@ -108,9 +112,9 @@ final class ChildBroker implements AutoCloseable {
 
     /** The broker's class path, resolved by Maven in flink-it/broker. */
     private static String classPath() throws IOException {
-        String file = System.getProperty("zdict.flink.broker.classpath");
+        String file = System.getProperty(CLASS_PATH);
         if (file == null) {
-            throw new IllegalStateException("Run through Maven (mvn verify): zdict.flink.broker.classpath is not set");
+            throw new IllegalStateException("Run through Maven (mvn verify): " + CLASS_PATH + " is not set");
         }
         return Files.readString(Path.of(file)).trim();
     }
