@@ -22,7 +22,7 @@ import org.zdict.train.DictionaryTrainer;
  * Spark installation's (its zstd-jni first) plus zdict-spark: trains and publishes a dictionary into a
  * folder registry, writes values with {@code ZdictBytesSerializer}, decodes them in Spark SQL with {@code
  * zdict_decode}, encodes them again with {@code zdict_encode} and decodes those with {@code
- * ZdictBytesDeserializer}. Prints the zstd-jni release it ran on and what matched; exits 1 on any
+ * ZdictBytesDeserializer}. Prints the Spark and zstd-jni releases it ran on and what matched; exits 1 on any
  * difference. Not a test itself: a child JVM's main.
  */
 public final class SparkInstallationDriver {
@@ -75,6 +75,7 @@ public final class SparkInstallationDriver {
                     }
                 }
             }
+            System.out.println("Spark " + spark.version());
             System.out.println("zstd-jni " + Zstd.class.getPackage().getImplementationVersion() + " from "
                     + Zstd.class.getProtectionDomain().getCodeSource().getLocation());
             System.out.println("decoded and re-encoded " + same + " of " + EVENTS + " values exactly");
