@@ -1,5 +1,7 @@
 package org.zdict.sparkit;
 
+import static org.apache.spark.sql.functions.col;
+
 import com.github.luben.zstd.Zstd;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -15,15 +17,16 @@ import org.apache.spark.sql.types.StructType;
 import org.zdict.kafka.ZdictBytesDeserializer;
 import org.zdict.kafka.ZdictBytesSerializer;
 import org.zdict.registry.DirectoryDictionaryRegistry;
+import org.zdict.spark.ZdictFunctions;
 import org.zdict.train.DictionaryTrainer;
 
 /**
  * What a Spark job does with zdict-spark, run by {@link SparkInstallationIT} in a JVM whose class path is a
  * Spark installation's (its zstd-jni first) plus zdict-spark: trains and publishes a dictionary into a
  * folder registry, writes values with {@code ZdictBytesSerializer}, decodes them in Spark SQL with {@code
- * zdict_decode}, encodes them again with {@code zdict_encode} and decodes those with {@code
- * ZdictBytesDeserializer}. Prints the zstd-jni release it ran on and what matched; exits 1 on any
- * difference. Not a test itself: a child JVM's main.
+ * zdict_decode} and with {@link ZdictFunctions} (PERMISSIVE), encodes them again with {@code zdict_encode}
+ * and decodes those with {@code ZdictBytesDeserializer}. Prints the Spark and zstd-jni releases it ran on
+ * and what matched; exits 1 on any difference. Not a test itself: a child JVM's main.
  */
 public final class SparkInstallationDriver {
     private static final int EVENTS = 200;
@@ -64,17 +67,24 @@ public final class SparkInstallationDriver {
                             + " zdict_encode(zdict_decode(value, '" + location + "'), '" + location + "') AS again"
                             + " FROM events ORDER BY id")
                     .collectAsList();
+            List<Row> viaColumns = spark.table("events")
+                    .orderBy("id")
+                    .select(ZdictFunctions.zdict_decode(col("value"), registry.toString(), "PERMISSIVE"))
+                    .collectAsList();
             int same = 0;
             try (ZdictBytesDeserializer deserializer = new ZdictBytesDeserializer()) {
                 deserializer.configure(settings, false);
                 for (Row row : decoded) {
                     byte[] original = events.get(row.getInt(0));
                     if (Arrays.equals(original, (byte[]) row.get(1))
+                            && Arrays.equals(original, (byte[])
+                                    viaColumns.get(row.getInt(0)).get(0))
                             && Arrays.equals(original, deserializer.deserialize("events", (byte[]) row.get(2)))) {
                         same++;
                     }
                 }
             }
+            System.out.println("Spark " + spark.version());
             System.out.println("zstd-jni " + Zstd.class.getPackage().getImplementationVersion() + " from "
                     + Zstd.class.getProtectionDomain().getCodeSource().getLocation());
             System.out.println("decoded and re-encoded " + same + " of " + EVENTS + " values exactly");

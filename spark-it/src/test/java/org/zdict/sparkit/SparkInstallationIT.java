@@ -14,29 +14,70 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.zdict.testing.ChildProcess;
 
 /**
- * zdict-spark on a Spark installation's own class path, as {@code spark-submit --packages} runs it: Spark
- * 4.2.0's jars come first, with its zstd-jni 1.5.7-7 (older than zdict-bom's), and zdict-spark with its
- * dependencies after them (spark-it/installation resolves that class path without zdict-bom). A Spark job
- * in a child JVM on it decodes with {@code zdict_decode} and encodes with {@code zdict_encode} exactly,
- * on Spark's zstd-jni.
+ * zdict-spark on a Spark installation's own class path, as {@code spark-submit --packages} runs it: Spark's
+ * jars come first, with its zstd-jni (older than zdict-bom's), and zdict-spark with its dependencies after
+ * them (spark-it/installation and spark-it/installation-3.5 resolve those class paths without zdict-bom). A
+ * Spark job in a child JVM on each decodes with {@code zdict_decode} and encodes with {@code zdict_encode}
+ * exactly, on Spark's zstd-jni: on Spark 4.2.0 (zstd-jni 1.5.7-7), which zdict-spark is built against, and
+ * on Spark 3.5.9 built for Scala 2.13 (zstd-jni 1.5.5-4, the codec's floor). On Spark 3.5.9 built for Scala
+ * 2.12 the extension does not load.
  */
 class SparkInstallationIT {
-    private static final String SPARKS_ZSTD_JNI = "1.5.7-7";
-
     @TempDir
     Path dir;
 
-    @Test
-    void aSparkJobOnSparksOwnZstdJniDecodesAndEncodesExactly() throws Exception {
-        String installation = Files.readString(Path.of(property("zdict.spark.installation.classpath")))
-                .trim();
+    @ParameterizedTest(name = "Spark {0}")
+    @CsvSource({
+        "4.2.0, zdict.spark.installation.classpath, 1.5.7-7",
+        "3.5.9, zdict.spark.installation-3.5.classpath, 1.5.5-4"
+    })
+    void aSparkJobOnSparksOwnZstdJniDecodesAndEncodesExactly(String spark, String classPathFile, String sparksZstdJni)
+            throws Exception {
+        String installation = Files.readString(Path.of(property(classPathFile))).trim();
         assertTrue(
-                installation.contains("zstd-jni-" + SPARKS_ZSTD_JNI + ".jar"), "Spark's zstd-jni is on the class path");
+                installation.contains("spark-sql_2.13-" + spark + ".jar"), "Spark " + spark + " is on the class path");
+        assertTrue(
+                installation.contains("zstd-jni-" + sparksZstdJni + ".jar"), "Spark's zstd-jni is on the class path");
         assertTrue(!installation.contains("zstd-jni-1.5.7-28"), "zdict-bom's zstd-jni is not");
 
+        ChildProcess.Result result = runDriver(installation);
+
+        assertEquals(0, result.exitCode(), result::toString);
+        assertTrue(result.out().contains("Spark " + spark + System.lineSeparator()), result::toString);
+        assertTrue(result.out().contains("zstd-jni " + sparksZstdJni + " from "), result::toString);
+        assertTrue(result.out().contains("decoded and re-encoded 200 of 200 values exactly"), result::toString);
+    }
+
+    /**
+     * Spark 3.5's default download is built for Scala 2.12, and zdict-spark for Scala 2.13: Spark cannot
+     * apply the extension (it logs why and goes on), so the functions are unknown and the first query fails
+     * to analyse.
+     */
+    @Test
+    void onSpark35ForScala212TheExtensionDoesNotLoad() throws Exception {
+        String installation = Files.readString(Path.of(property("zdict.spark.installation-3.5-scala2.12.classpath")))
+                .trim();
+        assertTrue(installation.contains("scala-library-2.12."), "Scala 2.12 is on the class path");
+
+        ChildProcess.Result result = runDriver(installation);
+
+        assertEquals(1, result.exitCode(), result::toString);
+        assertTrue(
+                result.err().contains("Cannot use org.zdict.spark.ZdictExtensions to configure session extensions"),
+                result::toString);
+        assertTrue(
+                result.err().contains("java.lang.NoClassDefFoundError: scala/collection/IterableOnce"),
+                result::toString);
+        assertTrue(
+                result.err().contains("[UNRESOLVED_ROUTINE] Cannot resolve function `zdict_decode`"), result::toString);
+    }
+
+    private ChildProcess.Result runDriver(String installation) throws Exception {
         List<String> command = new ArrayList<>(List.of(ChildProcess.java()));
         command.addAll(Arrays.asList(property("zdict.spark.jvm.options").trim().split("\\s+")));
         command.addAll(List.of(
@@ -44,11 +85,7 @@ class SparkInstallationIT {
                 installation + File.pathSeparator + property("zdict.spark.driver.classes"),
                 SparkInstallationDriver.class.getName(),
                 dir.toString()));
-        ChildProcess.Result result = ChildProcess.run(command, dir, Map.of(), Duration.ofMinutes(4));
-
-        assertEquals(0, result.exitCode(), result::toString);
-        assertTrue(result.out().contains("zstd-jni " + SPARKS_ZSTD_JNI + " from "), result::toString);
-        assertTrue(result.out().contains("decoded and re-encoded 200 of 200 values exactly"), result::toString);
+        return ChildProcess.run(command, dir, Map.of(), Duration.ofMinutes(4));
     }
 
     private static String property(String name) {
