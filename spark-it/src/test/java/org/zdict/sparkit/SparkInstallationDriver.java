@@ -14,10 +14,13 @@ import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
+import org.zdict.engine.Timing;
 import org.zdict.kafka.ZdictBytesDeserializer;
 import org.zdict.kafka.ZdictBytesSerializer;
 import org.zdict.registry.DirectoryDictionaryRegistry;
+import org.zdict.spark.TrainedDictionary;
 import org.zdict.spark.ZdictFunctions;
+import org.zdict.spark.ZdictTraining;
 import org.zdict.train.DictionaryTrainer;
 
 /**
@@ -88,7 +91,27 @@ public final class SparkInstallationDriver {
             System.out.println("zstd-jni " + Zstd.class.getPackage().getImplementationVersion() + " from "
                     + Zstd.class.getProtectionDomain().getCodeSource().getLocation());
             System.out.println("decoded and re-encoded " + same + " of " + EVENTS + " values exactly");
-            if (same != EVENTS || decoded.size() != EVENTS) {
+
+            // Training from a DataFrame on the installation's class path (its zstd-jni, its lz4-java): one
+            // grid point at level 3, which every zstd-jni from the floor up trains for.
+            List<Row> raw = new ArrayList<>();
+            for (int i = 0; i < events.size(); i++) {
+                raw.add(RowFactory.create(i, events.get(i)));
+            }
+            TrainedDictionary trained = ZdictTraining.train(
+                    spark.createDataFrame(raw, SCHEMA).repartition(2),
+                    col("value"),
+                    ZdictTraining.plan()
+                            .dictSizes(List.of(4096))
+                            .levels(List.of(3))
+                            .minMbps(0)
+                            .timing(new Timing(2, 1, false))
+                            .build(),
+                    Path.of(args[0]).resolve("trained").toString());
+            System.out.printf(
+                    "trained version %d from %d sampled events, %.2fx held out%n",
+                    trained.version(), trained.eventsSampled(), trained.heldOutRatio());
+            if (same != EVENTS || decoded.size() != EVENTS || trained.version() != 1) {
                 System.exit(1);
             }
         } finally {

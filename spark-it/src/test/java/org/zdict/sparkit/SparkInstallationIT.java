@@ -23,9 +23,10 @@ import org.zdict.testing.ChildProcess;
  * jars come first, with its zstd-jni (older than zdict-bom's), and zdict-spark with its dependencies after
  * them (spark-it/installation and spark-it/installation-3.5 resolve those class paths without zdict-bom). A
  * Spark job in a child JVM on each decodes with {@code zdict_decode} and encodes with {@code zdict_encode}
- * exactly, on Spark's zstd-jni: on Spark 4.2.0 (zstd-jni 1.5.7-7), which zdict-spark is built against, and
- * on Spark 3.5.9 built for Scala 2.13 (zstd-jni 1.5.5-4, the codec's floor). On Spark 3.5.9 built for Scala
- * 2.12 the extension does not load.
+ * exactly, on Spark's zstd-jni, and trains a dictionary from a DataFrame with {@code ZdictTraining} (Spark's
+ * lz4-java and kafka-clients beside zdict-train's): on Spark 4.2.0 (zstd-jni 1.5.7-7), which zdict-spark is
+ * built against, and on Spark 3.5.9 built for Scala 2.13 (zstd-jni 1.5.5-4, the codec's floor; kafka-clients
+ * 3.4.1). On Spark 3.5.9 built for Scala 2.12 the extension does not load.
  */
 class SparkInstallationIT {
     @TempDir
@@ -51,6 +52,7 @@ class SparkInstallationIT {
         assertTrue(result.out().contains("Spark " + spark + System.lineSeparator()), result::toString);
         assertTrue(result.out().contains("zstd-jni " + sparksZstdJni + " from "), result::toString);
         assertTrue(result.out().contains("decoded and re-encoded 200 of 200 values exactly"), result::toString);
+        assertTrue(result.out().contains("trained version 1 from "), result::toString);
     }
 
     /**

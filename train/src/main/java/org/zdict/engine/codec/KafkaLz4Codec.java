@@ -14,8 +14,10 @@ import org.apache.kafka.common.utils.ByteBufferOutputStream;
  * frame stream at its default level, opened per batch with its block buffers, frame header and end
  * mark. What {@code zdict train}'s {@code balanced} objective holds a dictionary's compression CPU to;
  * the {@code lz4} baseline ({@link Lz4Codec}, the bare block format) is the one ratios are compared with.
+ * Runs only where {@link KafkaLz4Support#PRESENT}.
  */
 public final class KafkaLz4Codec implements BlockCodec {
+
     /** The v2 record batch format's magic byte, which every current producer writes. */
     private static final byte MAGIC_V2 = 2;
     /** Frame header (7), block length (4), end mark (4), with room to spare. */
