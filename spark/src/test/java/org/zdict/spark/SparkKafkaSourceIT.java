@@ -5,24 +5,34 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.utils.AppInfoParser;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.zdict.format.PayloadPrefix;
+import org.zdict.kafka.ZdictDeserializer;
 import org.zdict.kafka.ZdictSerdeConfig;
 import org.zdict.kafka.ZdictSerializer;
 import org.zdict.registry.DictionaryRegistries;
@@ -41,6 +51,7 @@ import org.zdict.train.DictionaryTrainer;
  */
 class SparkKafkaSourceIT {
     private static final String TOPIC = "events";
+    private static final String SINK_TOPIC = "encoded";
     private static final int PER_VERSION = 60;
 
     @TempDir
@@ -54,7 +65,9 @@ class SparkKafkaSourceIT {
         broker = ChildBroker.start(temp.resolve("broker"));
         try (Admin admin =
                 Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()))) {
-            admin.createTopics(List.of(new NewTopic(TOPIC, 1, (short) 1))).all().get();
+            admin.createTopics(List.of(new NewTopic(TOPIC, 1, (short) 1), new NewTopic(SINK_TOPIC, 1, (short) 1)))
+                    .all()
+                    .get();
         }
         spark = SparkSession.builder()
                 .master("local[2]")
@@ -120,6 +133,63 @@ class SparkKafkaSourceIT {
         System.out.printf(
                 "spark-kafka-it: %d records (v1 %d, v2 %d) decoded from Spark's Kafka source, kafka-clients %s%n",
                 sent.size(), PER_VERSION, PER_VERSION, AppInfoParser.getVersion());
+    }
+
+    @Test
+    void valuesWrittenThroughTheKafkaSinkWithZdictEncodeAreReadByAPlainConsumer() throws Exception {
+        String registry = temp.resolve("sink-registry").toString();
+        List<byte[]> samples = SampleEvents.synthetic(700, 9);
+        List<byte[]> events = samples.subList(500, 700);
+        try (DictionaryRegistry admin = DictionaryRegistries.openOrCreate(registry, Map.of())) {
+            admin.publish(DictionaryTrainer.train(samples.subList(0, 500), 4096, 3), 3, Map.of());
+            admin.activate(1);
+        }
+        List<Row> rows = new ArrayList<>();
+        for (int i = 0; i < events.size(); i++) {
+            rows.add(RowFactory.create(i, events.get(i)));
+        }
+        StructType schema =
+                new StructType().add("id", DataTypes.IntegerType, false).add("value", DataTypes.BinaryType, true);
+        spark.createDataFrame(rows, schema)
+                .orderBy(col("id"))
+                .coalesce(1)
+                .select(ZdictFunctions.zdict_encode(col("value"), registry).as("value"))
+                .write()
+                .format("kafka")
+                .option("kafka.bootstrap.servers", broker.bootstrapServers())
+                .option("topic", SINK_TOPIC)
+                .save();
+
+        Map<String, Object> settings = Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                broker.bootstrapServers(),
+                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
+                "earliest",
+                ZdictSerdeConfig.REGISTRY_CONFIG,
+                registry);
+        List<byte[]> read = new ArrayList<>();
+        try (KafkaConsumer<byte[], byte[]> consumer =
+                new KafkaConsumer<>(settings, new ByteArrayDeserializer(), deserializer(registry))) {
+            TopicPartition partition = new TopicPartition(SINK_TOPIC, 0);
+            consumer.assign(List.of(partition));
+            consumer.seekToBeginning(List.of(partition));
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
+            while (read.size() < events.size() && System.nanoTime() < deadline) {
+                for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(200))) {
+                    read.add(record.value());
+                }
+            }
+        }
+        assertEquals(events.size(), read.size());
+        for (int i = 0; i < events.size(); i++) {
+            assertArrayEquals(events.get(i), read.get(i), "record " + i);
+        }
+    }
+
+    private static ZdictDeserializer<byte[]> deserializer(String registry) {
+        ZdictDeserializer<byte[]> deserializer = new ZdictDeserializer<>();
+        deserializer.configure(Map.of(ZdictSerdeConfig.REGISTRY_CONFIG, registry), false);
+        return deserializer;
     }
 
     /** The topic, read from its beginning to its end by the Kafka source (a batch query). */
