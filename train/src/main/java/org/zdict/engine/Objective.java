@@ -54,6 +54,24 @@ public enum Objective {
         return label();
     }
 
+    /**
+     * The order this objective prefers grid points in, first preferred first: {@code balanced} the
+     * cheapest (lowest level, then smallest dictionary), {@code ratio} the highest ratio, {@code speed}
+     * the fastest compression; ties go to the cheapest. {@code zdict retrain} promotes the first point in
+     * this order that earns its place.
+     */
+    public Comparator<CandidateResult> order() {
+        return switch (this) {
+            case BALANCED -> CHEAPEST;
+            case RATIO ->
+                Comparator.comparingDouble((CandidateResult c) -> -c.primary().ratio())
+                        .thenComparing(CHEAPEST);
+            case SPEED ->
+                Comparator.comparingDouble((CandidateResult c) -> -c.primary().compressMBps())
+                        .thenComparing(CHEAPEST);
+        };
+    }
+
     public Choice choose(List<CandidateResult> candidates, double minMbps, Optional<BaselineResult> lz4) {
         return choose(candidates, minMbps, lz4, Optional.empty());
     }

@@ -51,11 +51,16 @@ public final class TrainingEngine {
         if (plan.sampling().holdoutFrom() != HoldoutFrom.LATEST) {
             return new TrainingResult(measured, measured);
         }
-        GridPoint point = measured.choice().chosen().point();
-        List<byte[]> every = new ArrayList<>(samples.train());
-        every.addAll(samples.holdout());
         return new TrainingResult(
                 measured,
-                measured.withChosenDictionary(DictionaryTrainer.train(every, point.dictSize(), point.level())));
+                measured.withChosenDictionary(
+                        trainOnEverySample(samples, measured.choice().chosen().point())));
+    }
+
+    /** A dictionary for {@code point} trained on every sampled event, the held-out ones included. */
+    public static byte[] trainOnEverySample(SampleSet samples, GridPoint point) {
+        List<byte[]> every = new ArrayList<>(samples.train());
+        every.addAll(samples.holdout());
+        return DictionaryTrainer.train(every, point.dictSize(), point.level());
     }
 }

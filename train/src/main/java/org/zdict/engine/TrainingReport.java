@@ -27,18 +27,34 @@ public record TrainingReport(
      * held-out run, as the estimate.
      */
     public TrainingReport withChosenDictionary(byte[] dictionary) {
-        CandidateResult chosen = choice.chosen();
+        return withChosen(choice.chosen(), dictionary);
+    }
+
+    /**
+     * This report with {@code point}, one of its candidates, as the chosen one and its dictionary
+     * replaced by {@code dictionary} ({@code zdict retrain} may promote another point than the
+     * objective's choice); the reason stays the objective's, the CPU trade is that of {@code point}.
+     */
+    public TrainingReport withChosen(CandidateResult point, byte[] dictionary) {
         CandidateResult replaced =
-                new CandidateResult(chosen.point(), dictionary, chosen.trainMillis(), chosen.measurements());
+                new CandidateResult(point.point(), dictionary, point.trainMillis(), point.measurements());
         List<CandidateResult> updated =
-                candidates.stream().map(c -> c == chosen ? replaced : c).toList();
+                candidates.stream().map(c -> c == point ? replaced : c).toList();
+        Optional<CpuTrade> cpu = choice.cpu()
+                .map(trade -> new CpuTrade(
+                        trade.ceiling().timesLz4(point.primary()),
+                        trade.ceiling(),
+                        trade.withoutCeiling(),
+                        1
+                                - point.primary().ratio()
+                                        / trade.withoutCeiling().primary().ratio()));
         return new TrainingReport(
                 samples,
                 settings,
                 updated,
                 failures,
                 baselines,
-                new Objective.Choice(replaced, choice.reason(), choice.cpu()),
+                new Objective.Choice(replaced, choice.reason(), cpu),
                 elapsedMillis);
     }
 }

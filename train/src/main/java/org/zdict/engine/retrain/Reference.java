@@ -9,14 +9,16 @@ import java.time.Instant;
  * @param version the active version, 0 for plain zstd
  * @param level its recorded zstd level (the level producers use with it)
  * @param ratio its ratio on the held-out events, batches of 1
+ * @param compressMbps its compression speed there, 10^6 bytes per CPU second
  * @param since when it became active (or, for a version activated before registries recorded it, when it
  *     was published); null for plain zstd
  * @param sinceRecorded whether {@code since} is the recorded activation time
  */
-public record Reference(int version, int level, double ratio, Instant since, boolean sinceRecorded) {
+public record Reference(
+        int version, int level, double ratio, double compressMbps, Instant since, boolean sinceRecorded) {
 
-    public static Reference plainZstd(int level, double ratio) {
-        return new Reference(0, level, ratio, null, false);
+    public static Reference plainZstd(int level, double ratio, double compressMbps) {
+        return new Reference(0, level, ratio, compressMbps, null, false);
     }
 
     public boolean isPlainZstd() {

@@ -7,10 +7,14 @@ import java.util.List;
 import java.util.OptionalInt;
 import org.zdict.ActiveVersionChangedException;
 import org.zdict.engine.CandidateResult;
+import org.zdict.engine.CpuTrade;
+import org.zdict.engine.GridPoint;
 import org.zdict.engine.HoldoutFrom;
 import org.zdict.engine.Measurement;
 import org.zdict.engine.Publisher;
+import org.zdict.engine.TrainingEngine;
 import org.zdict.engine.TrainingPlan;
+import org.zdict.engine.TrainingReport;
 import org.zdict.engine.TrainingResult;
 import org.zdict.engine.VersionEvaluation;
 import org.zdict.registry.Dictionary;
@@ -20,9 +24,10 @@ import org.zdict.registry.DictionaryStatus;
 
 /**
  * One retrain of a subject, around a training run that holds out the latest events: {@link #begin} notes
- * the subject's active version before the training; {@link #finish} measures the candidate and that version
- * on the held-out events (batches of 1, each at its own level), asks the {@link RetrainPolicy}, and
- * publishes and activates what it decided. The activation is a compare-and-set: when another process
+ * the subject's active version before the training; {@link #finish} measures every grid point and that
+ * version on the held-out events (batches of 1, each at its own level), asks the {@link RetrainPolicy}
+ * which point, if any, to promote, and publishes and activates it (trained again on every sample, as the
+ * training run does for its choice). The activation is a compare-and-set: when another process
  * changes the active version meanwhile, its change stands and this retrain keeps its candidate available.
  */
 public final class RetrainStep {
@@ -63,7 +68,7 @@ public final class RetrainStep {
     }
 
     /**
-     * Decides on the training run's choice, with the time of the decision from {@code clock}, and unless
+     * Decides among the training run's grid points, with the time of the decision from {@code clock}, and unless
      * {@code dryRun} publishes (and, when promoted, activates) it; a promotion retires the subject's other
      * available versions but the one it replaced.
      */
@@ -72,22 +77,35 @@ public final class RetrainStep {
             throw new IllegalArgumentException("A retrain judges what comes next: its plan must hold out the latest"
                     + " events (HoldoutFrom.LATEST), got " + plan.sampling().holdoutFrom());
         }
-        CandidateResult candidate = trained.measured().choice().chosen();
-        int level = candidate.point().level();
+        TrainingReport measured = trained.measured();
         VersionEvaluation evaluation = new VersionEvaluation(trained.samples().holdout(), List.of(1), plan.timing());
-        Measurement candidateNow =
-                evaluation.dictionary(candidate.dictionary(), level).get(0);
-        Reference reference = active == null
-                ? Reference.plainZstd(level, evaluation.zstd(level).get(0).ratio())
-                : reference(
-                        active.info(),
-                        evaluation
-                                .dictionary(active.content(), active.info().level())
-                                .get(0));
+        List<CandidateResult> candidates = new ArrayList<>();
+        for (CandidateResult c : measured.candidates()) {
+            List<Measurement> batchesOf1 =
+                    evaluation.dictionary(c.dictionary(), c.point().level());
+            candidates.add(new CandidateResult(c.point(), c.dictionary(), c.trainMillis(), batchesOf1));
+        }
+        Reference reference;
+        if (active == null) {
+            int level = measured.choice().chosen().point().level();
+            Measurement zstd = evaluation.zstd(level).get(0);
+            reference = Reference.plainZstd(level, zstd.ratio(), zstd.compressMBps());
+        } else {
+            reference = reference(
+                    active.info(),
+                    evaluation
+                            .dictionary(active.content(), active.info().level())
+                            .get(0));
+        }
 
         Instant now = clock.instant();
         OptionalInt activeNow = registry.activeVersion(subject);
-        Verdict verdict = policy.judge(candidateNow.ratio(), candidateNow.compressMBps(), reference, now);
+        Verdict verdict = policy.judge(
+                candidates,
+                measured.settings().objective().order(),
+                measured.choice().cpu().map(CpuTrade::ceiling),
+                reference,
+                now);
         if (!activeNow.equals(activeBefore)) {
             return new RetrainResult(
                     verdict,
@@ -98,7 +116,7 @@ public final class RetrainStep {
         if (verdict.decision() == Decision.KEPT || dryRun) {
             return new RetrainResult(verdict, null, 0, List.of());
         }
-        int published = Publisher.publish(registry, subject, trained.chosen(), false, by)
+        int published = Publisher.publish(registry, subject, toPublish(trained, verdict.candidate()), false, by)
                 .info()
                 .version();
         if (verdict.decision() != Decision.PROMOTED) {
@@ -116,11 +134,31 @@ public final class RetrainStep {
         return new RetrainResult(verdict, null, published, retireOlder(published));
     }
 
+    /**
+     * The report to publish {@code point} from: the training run's own when it is the objective's choice
+     * (already trained again on every sample), else {@code point} trained again on every sample the same way.
+     */
+    private static TrainingReport toPublish(TrainingResult trained, GridPoint point) {
+        TrainingReport measured = trained.measured();
+        if (measured.choice().chosen().point().equals(point)) {
+            return trained.chosen();
+        }
+        CandidateResult chosen = measured.candidates().stream()
+                .filter(c -> c.point().equals(point))
+                .findFirst()
+                .orElseThrow();
+        return measured.withChosen(chosen, TrainingEngine.trainOnEverySample(trained.samples(), point));
+    }
+
     private static Reference reference(DictionaryInfo info, Measurement measured) {
-        return info.activatedAt()
-                .map(at -> new Reference(info.version(), info.level(), measured.ratio(), at, true))
-                .orElseGet(
-                        () -> new Reference(info.version(), info.level(), measured.ratio(), info.createdAt(), false));
+        Instant since = info.activatedAt().orElse(info.createdAt());
+        return new Reference(
+                info.version(),
+                info.level(),
+                measured.ratio(),
+                measured.compressMBps(),
+                since,
+                info.activatedAt().isPresent());
     }
 
     /**

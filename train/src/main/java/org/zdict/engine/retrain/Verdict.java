@@ -1,14 +1,19 @@
 package org.zdict.engine.retrain;
 
 import java.time.Instant;
+import org.zdict.engine.GridPoint;
 
 /**
- * The decision for one candidate and why, as data: the rule that decided and the figures it compared.
+ * The decision and why, as data: the rule that decided, the grid point it decided on (the one promoted,
+ * or, when kept, the one that came closest) and the figures it compared.
  *
  * @param decision promoted, kept or published
  * @param rule the rule that decided
- * @param candidateRatio the candidate's ratio on the held-out events, batches of 1
- * @param candidateMbps its compression speed there
+ * @param candidate the grid point promoted (or published), or when kept the one that came closest
+ * @param candidateRatio its ratio on the held-out events, batches of 1
+ * @param candidateMbps its compression speed there, 10^6 bytes per CPU second
+ * @param candidateTimesLz4 its compression CPU per event as a multiple of Kafka's lz4, 0 without a ceiling
+ * @param maxTimesLz4 the CPU ceiling it was held to, 0 without a ceiling
  * @param reference what it was compared with
  * @param gain the candidate's ratio over the reference's, minus 1
  * @param decidedAt when the decision was made
@@ -18,8 +23,11 @@ import java.time.Instant;
 public record Verdict(
         Decision decision,
         Rule rule,
+        GridPoint candidate,
         double candidateRatio,
         double candidateMbps,
+        double candidateTimesLz4,
+        double maxTimesLz4,
         Reference reference,
         double gain,
         Instant decidedAt,
@@ -27,13 +35,17 @@ public record Verdict(
 
     /** Which of {@link RetrainPolicy}'s rules decided. */
     public enum Rule {
-        /** Kept: the gain is below the policy's minimum gain. */
+        /** Kept: no grid point gains the minimum gain (nor is as good and half the CPU); the closest is named. */
         GAIN_BELOW_MIN_GAIN,
-        /** Kept: the gain is enough, but the candidate compresses slower than the speed floor. */
+        /** Kept: the first point that gains enough compresses slower than the speed floor. */
         SPEED_BELOW_FLOOR,
-        /** Kept: the reference became active less than the minimum interval ago. */
+        /** Kept: the first point that gains enough costs more CPU per event than the ceiling. */
+        ABOVE_CPU_CEILING,
+        /** Kept: a point earned its place, but the reference became active less than the minimum interval ago. */
         TOO_SOON_AFTER_ACTIVATION,
-        /** Promoted, or published only: the candidate earned its place. */
-        EARNED_ITS_PLACE
+        /** Promoted, or published only: the point gains at least the minimum gain. */
+        EARNED_ITS_PLACE,
+        /** Promoted, or published only: the point is at least as good and costs at most half the CPU per event. */
+        AS_GOOD_AT_HALF_THE_CPU
     }
 }
