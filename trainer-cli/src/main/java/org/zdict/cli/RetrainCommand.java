@@ -25,8 +25,8 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code zdict retrain}: train on the newest events, compare with the active version on the newest
- * held-out events, and promote the candidate only when it is clearly better. Safe to schedule: every
+ * {@code zdict retrain}: train on the newest events, compare every grid point with the active version on
+ * the newest held-out events, and promote the cheapest one that is clearly better ({@link RetrainPolicy}). Safe to schedule: every
  * decision exits 0, failures exit 1.
  */
 @Command(
@@ -34,10 +34,12 @@ import picocli.CommandLine.Spec;
         sortOptions = false,
         description = {
             "Train the --dict-size x --level grid on the input events as train does, holding out the newest events,"
-                    + " and compare the best candidate with the subject's active version on them (batches of 1,"
-                    + " each at its own level). Publish and activate it only when it is at least --min-gain better,"
-                    + " meets --min-mbps and the active version has been active for --min-interval; otherwise"
-                    + " change nothing.",
+                    + " and compare every grid point with the subject's active version on them (batches of 1,"
+                    + " each at its own level). Publish and activate the first point, in the objective's order"
+                    + " (balanced: lowest level, then smallest dictionary), that is at least --min-gain better (or"
+                    + " as good at half the CPU per event) and meets --min-mbps and the CPU ceiling, once the"
+                    + " active version has been active for --min-interval; otherwise change nothing and name the"
+                    + " point that came closest.",
             "Decisions: promoted, kept, published (--publish-only). Exit 0 for every decision, 1 for failures,"
                     + " 2 for bad usage."
         })
@@ -144,9 +146,11 @@ public final class RetrainCommand implements Callable<Integer> {
             RetrainResult result = step.finish(run.plan(), run.result(), clock, dryRun);
             Verdict verdict = result.verdict();
             SampleSet samples = run.result().samples();
-            GridPoint candidate = run.result().measured().choice().chosen().point();
+            GridPoint candidate = verdict.candidate();
             RetrainReport report = new RetrainReport(
                     RetrainOutcome.of(result, policy),
+                    verdict.rule(),
+                    run.result().measured().choice().chosen().point().label(),
                     dryRun,
                     registry.display(),
                     name,

@@ -46,6 +46,11 @@ public record Verdict(
         /** Promoted, or published only: the point gains at least the minimum gain. */
         EARNED_ITS_PLACE,
         /** Promoted, or published only: the point is at least as good and costs at most half the CPU per event. */
-        AS_GOOD_AT_HALF_THE_CPU
+        AS_GOOD_AT_HALF_THE_CPU;
+
+        /** Whether no grid point earned its place, so the verdict's point is the one that came closest. */
+        public boolean noPointEarnedItsPlace() {
+            return this == GAIN_BELOW_MIN_GAIN || this == SPEED_BELOW_FLOOR || this == ABOVE_CPU_CEILING;
+        }
     }
 }

@@ -14,15 +14,18 @@ import java.util.Locale;
 import org.zdict.engine.retrain.Decision;
 import org.zdict.engine.retrain.Durations;
 import org.zdict.engine.retrain.Reference;
+import org.zdict.engine.retrain.Verdict;
 
 /**
  * What one {@code zdict retrain} run measured and decided: a table for people, JSON for schedulers.
  *
  * @param verdict the decision, its reason and the gain
+ * @param rule the retrain policy's rule that decided (a race with another scheduler aside)
+ * @param objectiveChoice the grid point the objective chose ("256K L1"), which the candidate may differ from
  * @param dryRun whether the decision was only reported, nothing being published
  * @param registry the registry location as given
  * @param subject the subject
- * @param candidateLabel the candidate's grid point ("64K@3")
+ * @param candidateLabel the grid point judged ("256K L3"): the one promoted, or when kept the closest
  * @param candidateLevel its zstd level
  * @param candidateRatio its ratio on the held-out events, batches of 1
  * @param candidateMbps its compression speed there, 10^6 bytes per CPU second
@@ -39,6 +42,8 @@ import org.zdict.engine.retrain.Reference;
  */
 public record RetrainReport(
         RetrainOutcome verdict,
+        Verdict.Rule rule,
+        String objectiveChoice,
         boolean dryRun,
         String registry,
         String subject,
@@ -64,23 +69,24 @@ public record RetrainReport(
         out.printf(
                 Locale.ROOT,
                 "  %-22s  %6d  %8.3fx  %9.0f%n",
-                "candidate " + candidateLabel,
+                (rule.noPointEarnedItsPlace() ? "closest " : "candidate ") + candidateLabel,
                 candidateLevel,
                 candidateRatio,
                 candidateMbps);
         out.printf(
                 Locale.ROOT,
-                "  %-22s  %6d  %8.3fx  %9s%n",
+                "  %-22s  %6d  %8.3fx  %9.0f%n",
                 reference.label(),
                 reference.level(),
                 reference.ratio(),
-                "");
+                reference.compressMbps());
         out.printf(
                 Locale.ROOT,
-                "  gain %+.1f%% (--min-gain %.1f%%, --min-interval %s)%n",
+                "  gain %+.1f%% (--min-gain %.1f%%, --min-interval %s; the objective chose %s)%n",
                 verdict.gain() * 100,
                 minGain * 100,
-                Durations.format(minInterval));
+                Durations.format(minInterval),
+                objectiveChoice);
         out.printf(
                 Locale.ROOT,
                 "Decision: %s%s: %s.%n",
@@ -108,11 +114,14 @@ public record RetrainReport(
             json.writeStartObject();
             json.writeStringField("decision", verdict.decision().label());
             json.writeStringField("reason", verdict.reason());
+            json.writeStringField("rule", rule.name().toLowerCase(Locale.ROOT));
             json.writeBooleanField("dryRun", dryRun);
             json.writeStringField("registry", registry);
             json.writeStringField("subject", subject);
             json.writeObjectFieldStart("candidate");
             json.writeStringField("grid", candidateLabel);
+            json.writeStringField("role", rule.noPointEarnedItsPlace() ? "closest" : "chosen");
+            json.writeStringField("objectiveChoice", objectiveChoice);
             json.writeNumberField("level", candidateLevel);
             json.writeNumberField("ratio", round(candidateRatio));
             json.writeNumberField("compressMBps", Math.round(candidateMbps));
@@ -130,6 +139,7 @@ public record RetrainReport(
             }
             json.writeNumberField("level", reference.level());
             json.writeNumberField("ratio", round(reference.ratio()));
+            json.writeNumberField("compressMBps", Math.round(reference.compressMbps()));
             if (reference.since() != null) {
                 json.writeStringField(
                         reference.sinceRecorded() ? "activatedAt" : "publishedAt",
