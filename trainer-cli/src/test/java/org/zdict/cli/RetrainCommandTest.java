@@ -108,6 +108,14 @@ class RetrainCommandTest {
         JsonNode report = report();
         assertEquals("kept", report.get("decision").asText(), result.toString());
         assertTrue(report.get("reason").asText().contains("less than --min-gain 5%"), report.toString());
+        assertEquals("gain_below_min_gain", report.get("rule").asText(), report.toString());
+        assertEquals("closest", report.get("candidate").get("role").asText(), report.toString());
+        assertTrue(
+                report.get("reason")
+                        .asText()
+                        .startsWith("grid point "
+                                + report.get("candidate").get("grid").asText()),
+                report.toString());
         assertEquals(1, report.get("active").get("version").asInt());
         assertTrue(report.get("gain").asDouble() < 0.05, report.toString());
         assertEquals(600, report.get("samples").get("holdoutEvents").asInt());
@@ -127,8 +135,13 @@ class RetrainCommandTest {
                         > report.get("active").get("ratio").asDouble(),
                 report.toString());
         assertEquals(2, report.get("candidate").get("version").asInt());
+        assertEquals("chosen", report.get("candidate").get("role").asText(), report.toString());
         try (DictionaryRegistry r = DirectoryDictionaryRegistry.open(registry)) {
             assertEquals(OptionalInt.of(2), r.activeVersion());
+            assertEquals(
+                    report.get("candidate").get("level").asInt(),
+                    r.info(2).orElseThrow().level(),
+                    "the grid point judged is the one published");
             assertTrue(r.info(2).orElseThrow().activatedAt().isPresent());
             assertEquals(DictionaryStatus.AVAILABLE, r.info(1).orElseThrow().status(), "kept to roll back to");
         }

@@ -1,6 +1,7 @@
 package org.zdict.engine.retrain;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,17 +10,22 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.zdict.engine.CandidateResult;
 import org.zdict.engine.HoldoutFrom;
+import org.zdict.engine.Objective;
 import org.zdict.engine.Timing;
 import org.zdict.engine.TrainingEngine;
 import org.zdict.engine.TrainingPlan;
+import org.zdict.engine.TrainingReport;
 import org.zdict.engine.TrainingResult;
 import org.zdict.engine.input.EventInput;
+import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistry;
 import org.zdict.registry.DictionaryStatus;
 import org.zdict.registry.InMemoryDictionaryRegistry;
@@ -109,6 +115,51 @@ class RetrainStepTest {
                 DictionaryStatus.AVAILABLE,
                 registry.info(result.publishedVersion()).orElseThrow().status());
         assertTrue(result.retired().isEmpty());
+    }
+
+    @Test
+    void promotesAnotherGridPointThanTheObjectivesChoiceTrainedAgainOnEverySample() throws Exception {
+        TrainingPlan twoLevels = TrainingPlan.builder(EventInput.ofEvents(
+                        "memory", SampleEvents.synthetic(1_000, 11).iterator()))
+                .dictSizes(List.of(4 << 10))
+                .levels(List.of(1, 3))
+                .batchSizes(List.of(1))
+                .maxCpuVsLz4(0)
+                .holdoutFrom(HoldoutFrom.LATEST)
+                .timing(new Timing(1, 1, false))
+                .build();
+        TrainingReport measured = new TrainingEngine().run(twoLevels).measured();
+        CandidateResult level1 = candidateAt(measured, 1);
+        CandidateResult level3 = candidateAt(measured, 3);
+        // As if the objective had chosen level 3: the retrain still promotes level 1, the cheapest that earns it.
+        TrainingReport choseLevel3 = new TrainingReport(
+                measured.samples(),
+                measured.settings(),
+                measured.candidates(),
+                measured.failures(),
+                measured.baselines(),
+                new Objective.Choice(level3, measured.choice().reason()),
+                measured.elapsedMillis());
+        DictionaryRegistry registry = new InMemoryDictionaryRegistry();
+
+        RetrainResult result = RetrainStep.begin(registry, SUBJECT, PROMOTE_AT_ONCE, "test")
+                .finish(twoLevels, new TrainingResult(choseLevel3, choseLevel3), CLOCK, false);
+
+        assertEquals(Decision.PROMOTED, result.decision());
+        assertEquals(level1.point(), result.verdict().candidate());
+        DictionaryInfo published = registry.info(result.publishedVersion()).orElseThrow();
+        assertEquals(1, published.level());
+        assertFalse(
+                Arrays.equals(
+                        level1.dictionary(), registry.get(published.version()).content()),
+                "trained again on every sample, the held-out events included");
+    }
+
+    private static CandidateResult candidateAt(TrainingReport report, int level) {
+        return report.candidates().stream()
+                .filter(c -> c.point().level() == level)
+                .findFirst()
+                .orElseThrow();
     }
 
     @Test
