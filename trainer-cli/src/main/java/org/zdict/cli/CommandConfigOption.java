@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.kafka.clients.CommonClientConfigs;
+import org.apache.kafka.common.config.ConfigException;
 import org.zdict.kafka.KafkaRegistryConfig;
 import org.zdict.kafka.internal.KafkaLocation;
 import picocli.CommandLine;
@@ -56,6 +57,11 @@ public final class CommandConfigOption {
                 throw new ParameterException(spec.commandLine(), e.getMessage());
             }
             secrets.addAll(SecretSettings.values(loaded.settings()));
+            try {
+                new KafkaRegistryConfig(loaded.settings()); // the registry's own settings, checked up front
+            } catch (ConfigException e) {
+                throw new ParameterException(spec.commandLine(), loaded.origin() + ": " + e.getMessage());
+            }
             Set<String> unknown = loaded.unknownKeys();
             if (!unknown.isEmpty()) {
                 warn("the settings " + String.join(", ", unknown) + " in " + loaded.origin()

@@ -104,6 +104,21 @@ class CommandConfigTest {
     }
 
     @Test
+    void aBadRegistrySettingInTheFileIsAUsageErrorNamingTheFile() throws IOException {
+        Path file =
+                properties("bad.properties", "zdict.registry.init.timeout.ms=abc\nssl.key.password=" + SECRET + "\n");
+        Cli.Result result = Cli.run(
+                "registry", "list", "--registry", dir.resolve("none").toString(), "--command-config", file.toString());
+        assertEquals(2, result.exitCode(), result.toString());
+        assertTrue(
+                result.err()
+                        .startsWith("zdict registry list: --command-config " + file + ": Invalid value abc for"
+                                + " configuration zdict.registry.init.timeout.ms"),
+                result.err());
+        assertFalse((result.out() + result.err()).contains(SECRET), result.toString());
+    }
+
+    @Test
     void aLocationsQueryWinsOverTheFile() throws IOException {
         KafkaLocation location = KafkaLocation.parse("kafka://broker:9092/events?security.protocol=SSL&client.id=q");
         Map<String, String> file = Map.of(
