@@ -102,6 +102,11 @@ public final class ChildBroker implements AutoCloseable {
     }
 
     private boolean accepts() {
+        return accepts(port);
+    }
+
+    /** Whether something on the loopback address accepts connections on {@code port} (within 500 ms). */
+    public static boolean accepts(int port) {
         try (Socket socket = new Socket()) {
             socket.connect(new InetSocketAddress("127.0.0.1", port), 500);
             return true;
@@ -135,15 +140,16 @@ public final class ChildBroker implements AutoCloseable {
                 .start();
     }
 
-    /** A Kafka cluster id: 16 random bytes in URL-safe base64 without padding. */
-    private static String clusterId() {
+    /** A new Kafka cluster id: 16 random bytes in URL-safe base64 without padding. */
+    public static String clusterId() {
         UUID uuid = UUID.randomUUID();
         ByteBuffer bytes =
                 ByteBuffer.allocate(16).putLong(uuid.getMostSignificantBits()).putLong(uuid.getLeastSignificantBits());
         return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes.array());
     }
 
-    private static int freePort() throws IOException {
+    /** A port free on the loopback address now. */
+    public static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return socket.getLocalPort();
         }

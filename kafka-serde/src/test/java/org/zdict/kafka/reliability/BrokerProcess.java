@@ -1,15 +1,12 @@
 package org.zdict.kafka.reliability;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import org.zdict.testing.ChildBroker;
 
 /**
  * A single-node KRaft Kafka broker (combined with its controller) in a JVM of its own, so that a test
@@ -30,8 +27,8 @@ final class BrokerProcess implements AutoCloseable {
 
     /** Formats a new log folder under {@code dir} and starts the broker. */
     static BrokerProcess start(Path dir) throws Exception {
-        int port = freePort();
-        int controllerPort = freePort();
+        int port = ChildBroker.freePort();
+        int controllerPort = ChildBroker.freePort();
         Path logs = Files.createDirectories(dir.resolve("logs"));
         Path properties = dir.resolve("server.properties");
         Files.writeString(
@@ -58,7 +55,7 @@ final class BrokerProcess implements AutoCloseable {
                                 "")
                         + "\n");
         // A URL-safe base64 id may start with '-': given as --cluster-id=ID it is never read as an option.
-        String clusterId = base64Id();
+        String clusterId = ChildBroker.clusterId();
         Process format = java(
                 "kafka.tools.StorageTool",
                 List.of("format", "--cluster-id=" + clusterId, "-c", properties.toString()),
@@ -102,12 +99,7 @@ final class BrokerProcess implements AutoCloseable {
     }
 
     private boolean accepts() {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress("127.0.0.1", port), 500);
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
+        return ChildBroker.accepts(port);
     }
 
     private String tail() throws IOException {
@@ -134,19 +126,5 @@ final class BrokerProcess implements AutoCloseable {
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile())
                 .start();
-    }
-
-    /** A Kafka cluster id: 16 random bytes in URL-safe base64 without padding. */
-    private static String base64Id() {
-        UUID uuid = UUID.randomUUID();
-        java.nio.ByteBuffer bytes = java.nio.ByteBuffer.allocate(16);
-        bytes.putLong(uuid.getMostSignificantBits()).putLong(uuid.getLeastSignificantBits());
-        return java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(bytes.array());
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
     }
 }
