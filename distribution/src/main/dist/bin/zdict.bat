@@ -12,5 +12,5 @@ if defined JAVA_HOME (
 )
 rem ZDICT_HOME marks a source tree; an installation is not one.
 set ZDICT_HOME=
-"%JAVA_CMD%" %ZDICT_JAVA_OPTS% "-Dzdict.command=%~f0" -cp "%ZDICT_INSTALL%\lib\*" org.zdict.cli.ZdictCommand %*
+"%JAVA_CMD%" --enable-native-access=ALL-UNNAMED %ZDICT_JAVA_OPTS% "-Dzdict.command=%~f0" -cp "%ZDICT_INSTALL%\lib\*" org.zdict.cli.ZdictCommand %*
 exit /b %ERRORLEVEL%

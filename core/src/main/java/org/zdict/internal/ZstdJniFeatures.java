@@ -41,7 +41,31 @@ public final class ZstdJniFeatures {
     public static final boolean STREAMS_HEAP_BUFFERS =
             has(ZstdDecompressCtx.class, "decompressByteBufferStream", ByteBuffer.class, ByteBuffer.class);
 
+    /**
+     * Whether zstd-jni calls libzstd through the foreign-function API rather than JNI: zstd-jni 1.5.7-28 and
+     * later carry that binding ({@code ZstdBinding}) under {@code META-INF/versions/22}, which a JDK 22 or
+     * later reads only from a jar whose manifest says {@code Multi-Release: true}. Java 17 to 21, an older
+     * zstd-jni, or a repackaged jar without that manifest line all mean JNI. Decoding costs less CPU through
+     * the foreign-function binding (docs/BENCHMARKS.md); both give the same bytes.
+     */
+    public static final boolean FOREIGN_FUNCTION_BINDING = loads("com.github.luben.zstd.ZstdBinding");
+
     private ZstdJniFeatures() {}
+
+    /** The binding in use, as {@code zdict --version} and the serde's first configure name it. */
+    public static String binding() {
+        return FOREIGN_FUNCTION_BINDING ? "foreign-function binding (Java 22+)" : "JNI binding";
+    }
+
+    /** Whether zstd-jni's class loader finds the class {@code name}, without initializing it. */
+    static boolean loads(String name) {
+        try {
+            Class.forName(name, false, Zstd.class.getClassLoader());
+            return true;
+        } catch (ClassNotFoundException | LinkageError e) {
+            return false;
+        }
+    }
 
     /** Whether {@code type} has the public method {@code name(parameters)}. */
     static boolean has(Class<?> type, String name, Class<?>... parameters) {

@@ -12,17 +12,21 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.Enumeration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -147,17 +151,106 @@ class DistributionIT {
         assertNothingWrittenIntoTheInstallation();
     }
 
+    /**
+     * On a JDK 22+ the launcher runs zstd-jni's foreign-function binding (its jar sits unchanged in lib/)
+     * and, on Java 24+, prints no warning about restricted methods.
+     */
+    @Test
+    void onJava22OrLaterTheLauncherRunsTheForeignFunctionBindingWithoutWarnings() throws Exception {
+        Path newer = newerJdkHome();
+        Path work = Files.createDirectories(temp.resolve("newer-jdk-work"));
+        Run version = zdictOn(newer, work, null, "--version");
+        assertEquals(0, version.exit, version.toString());
+        assertTrue(version.out.contains(", foreign-function binding (Java 22+)"), version.toString());
+
+        StringBuilder events = new StringBuilder();
+        for (int i = 0; i < 400; i++) {
+            events.append("{\"page\":\"Page ")
+                    .append(i % 17)
+                    .append("\",\"user\":\"user")
+                    .append(i % 5)
+                    .append("\",\"delta\":")
+                    .append(i * 7 % 300)
+                    .append("}\n");
+        }
+        Path input = Files.writeString(work.resolve("events.jsonl"), events);
+        Run train = zdictOn(
+                newer,
+                work,
+                null,
+                "train",
+                "-q",
+                "--input",
+                input.toString(),
+                "--registry",
+                "registry",
+                "--activate",
+                "--dict-size",
+                "1K",
+                "--level",
+                "1",
+                "--min-mbps",
+                "0");
+        assertEquals(0, train.exit, train.toString());
+        Path plain = Files.writeString(work.resolve("event.json"), "{\"page\":\"Page 3\",\"delta\":12}\n");
+        Run compress = zdictOn(newer, work, plain, "compress", "--registry", "registry");
+        assertEquals(0, compress.exit, compress.toString());
+        Run decompress = zdictOn(
+                newer,
+                work,
+                Files.write(work.resolve("event.zdict"), compress.stdout),
+                "decompress",
+                "--registry",
+                "registry");
+        assertEquals(0, decompress.exit, decompress.toString());
+        assertEquals(Files.readString(plain), decompress.out);
+        for (Run run : List.of(version, train, compress, decompress)) {
+            assertFalse(run.err.contains("WARNING"), run.toString());
+        }
+    }
+
+    /** A JDK 22+ beside the test's Java (ZDICT_JDK22_HOME, else the newest under /usr/lib/jvm); skips without. */
+    private static Path newerJdkHome() throws IOException {
+        String named = System.getenv("ZDICT_JDK22_HOME");
+        if (named != null && !named.isBlank()) {
+            return Path.of(named);
+        }
+        Path jvms = Path.of("/usr/lib/jvm");
+        Assumptions.assumeTrue(Files.isDirectory(jvms), "no JDK 22+ on this machine (set ZDICT_JDK22_HOME)");
+        try (Stream<Path> homes = Files.list(jvms)) {
+            Optional<Path> newest =
+                    homes.filter(home -> feature(home) >= 22).max(Comparator.comparingInt(DistributionIT::feature));
+            Assumptions.assumeTrue(newest.isPresent(), "no JDK 22+ on this machine (set ZDICT_JDK22_HOME)");
+            return newest.get().toRealPath();
+        }
+    }
+
+    /** The feature release a JDK's {@code release} file names, or 0. */
+    private static int feature(Path home) {
+        try {
+            Matcher version =
+                    Pattern.compile("JAVA_VERSION=\"(\\d+)").matcher(Files.readString(home.resolve("release")));
+            return version.find() ? Integer.parseInt(version.group(1)) : 0;
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
     private static void assertNothingWrittenIntoTheInstallation() throws IOException {
         assertEquals(installedFiles, listing(install), "files appeared in or vanished from the installation");
     }
 
     /** Runs {@code bin/zdict} by its absolute path, from {@code work}, with a JRE and nothing else. */
     private static Run zdict(Path work, Path stdin, String... args) throws Exception {
+        return zdictOn(Path.of(System.getProperty("java.home")).toRealPath(), work, stdin, args);
+    }
+
+    /** Runs {@code bin/zdict} as {@link #zdict(Path, Path, String...)} does, on the Java at {@code javaHome}. */
+    private static Run zdictOn(Path javaHome, Path work, Path stdin, String... args) throws Exception {
         List<String> command = new ArrayList<>();
         command.add(install.resolve("bin/zdict").toString());
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command).directory(work.toFile());
-        Path javaHome = Path.of(System.getProperty("java.home")).toRealPath();
         Path javaBin = javaHome.resolve("bin");
         assertFalse(Files.exists(javaBin.resolve("mvn")), "mvn is in " + javaBin);
         Map<String, String> env = builder.environment();

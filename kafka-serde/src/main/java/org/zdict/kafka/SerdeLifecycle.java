@@ -3,8 +3,12 @@ package org.zdict.kafka;
 import java.lang.ref.Cleaner;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.apache.kafka.common.config.ConfigException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.zdict.internal.ZstdJniFeatures;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionarySource;
 import org.zdict.registry.DictionaryStatus;
@@ -20,6 +24,9 @@ import org.zdict.registry.DictionaryStatus;
  */
 final class SerdeLifecycle {
     private static final Cleaner CLEANER = Cleaner.create();
+    private static final Logger LOG = LoggerFactory.getLogger(SerdeLifecycle.class);
+    /** The binding line is logged by the first configure in a JVM (a class loader), not per serde. */
+    private static final AtomicBoolean BINDING_LOGGED = new AtomicBoolean();
 
     private final String serdeName;
     private final boolean serializer;
@@ -45,6 +52,12 @@ final class SerdeLifecycle {
             throw new IllegalStateException("This " + serdeName + " is closed");
         }
         KafkaClientsFloor.check();
+        if (BINDING_LOGGED.compareAndSet(false, true)) {
+            LOG.info(
+                    "zdict reaches libzstd through zstd-jni's {} on Java {}",
+                    ZstdJniFeatures.binding(),
+                    System.getProperty("java.version"));
+        }
         ZdictSerdeConfig parsed = new ZdictSerdeConfig(configs, isKey);
         inner.accept(parsed);
         metrics.configured(configs, isKey);

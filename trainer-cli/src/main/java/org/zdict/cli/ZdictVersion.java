@@ -4,11 +4,13 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.Properties;
+import org.zdict.internal.ZstdJniFeatures;
 import picocli.CommandLine.IVersionProvider;
 
 /**
  * {@code zdict --version} (on every command): this build's Maven project version, the zstd library it
- * wraps and the Java it runs on.
+ * wraps, the binding it reaches libzstd through (JNI, or the foreign-function API on Java 22+) and the Java
+ * it runs on.
  */
 public final class ZdictVersion implements IVersionProvider {
     /** Written by the build from {@code ${project.version}} (resource filtering in trainer-cli/pom.xml). */
@@ -19,7 +21,7 @@ public final class ZdictVersion implements IVersionProvider {
         Properties build = build();
         return new String[] {
             "zdict " + value(build, "version", "(development build)"),
-            "zstd-jni " + value(build, "zstd-jni", "(unknown version)"),
+            "zstd-jni " + value(build, "zstd-jni", "(unknown version)") + ", " + ZstdJniFeatures.binding(),
             "Java " + System.getProperty("java.version")
         };
     }

@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.zdict.testing.ChildProcess;
+import org.zdict.testing.NewerJdk;
 import org.zdict.testing.SampleEvents;
 
 /**
@@ -45,6 +46,26 @@ class ZdictJarIT {
         assertEquals(0, result.exitCode(), result::toString);
         assertTrue(result.out().startsWith("zdict " + projectVersion() + "\n"), result::toString);
         assertTrue(result.out().contains("\nzstd-jni "), result::toString);
+    }
+
+    @Test
+    void onJava22OrLaterTheJarRunsZstdJnisForeignFunctionBinding() throws Exception {
+        Optional<Path> newer = NewerJdk.java();
+        Assumptions.assumeTrue(
+                newer.isPresent(), "no JDK " + NewerJdk.RELEASE + "+ on this machine (set ZDICT_JDK22_HOME)");
+        ChildProcess.Result result = ChildProcess.run(
+                List.of(
+                        newer.get().toString(),
+                        "-jar",
+                        artefact("zdict.cli.jar").toString(),
+                        "--version"),
+                dir,
+                Map.of(),
+                TIMEOUT);
+
+        assertEquals(0, result.exitCode(), result::toString);
+        assertTrue(result.out().contains(", foreign-function binding (Java 22+)\n"), result::toString);
+        assertTrue(jar("--version").out().contains(", JNI binding\n"), "Java 17 runs the JNI binding");
     }
 
     @Test
