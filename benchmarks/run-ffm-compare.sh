@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The JNI crossing against the foreign-function API (issue 14): single held-out events decoded and
-# encoded with the trainer's dictionary through a bare zstd-jni context and through downcalls into the
-# same loaded libzstd (src/ffm/java: FfmZstd, FfmCallLoop), alternating in one JVM on a JDK >= 22; and,
+# zstd-jni against this project's foreign-function prototype: single held-out events decoded and
+# encoded with the trainer's dictionary through a bare zstd-jni context (its own foreign-function binding,
+# then its JNI binding) and through downcalls into the same loaded libzstd (src/ffm/java: FfmZstd,
+# FfmCallLoop), alternating in one JVM on a JDK >= 22; and,
 # between those JVMs, the C harness linked to zstd-jni's own library on the same events.
 #   benchmarks/run-ffm-compare.sh                      # wikipedia_edits, 3 JVMs of 20 rounds of 100 ms
 #   ZDICT_DATASET=zeek_network_logs ZDICT_PASSES=2 benchmarks/run-ffm-compare.sh
@@ -48,7 +49,13 @@ out="$here/results/ffm-compare.txt"
 for pass in $(seq 1 "$passes"); do
   echo "pass $pass, C (zstd-jni's libzstd, room to spare): $("$work/zdict_cbench_jni" \
     "$dir/batches.bin" "$dir/dictionary" "$(cat "$dir/level")" 6 0.5)" | tee -a "$out"
-  "$ffm_home/bin/java" --enable-native-access=ALL-UNNAMED -Dzdict.shared.dir="$shared" \
-    -cp "$classes:$jar" org.zdict.bench.jmh.FfmCallLoop "$dataset" trained 20 100 \
-    | sed "s/^/pass $pass, /" | tee -a "$out"
+  # zstd-jni through its own foreign-function binding (benchmarks.jar is multi-release), then, with
+  # multi-release jars turned off, through JNI: each against this prototype in the same JVM.
+  for binding in foreign-function jni; do
+    flags=(--enable-native-access=ALL-UNNAMED)
+    [[ "$binding" == jni ]] && flags+=(-Djdk.util.jar.enableMultiRelease=false)
+    "$ffm_home/bin/java" "${flags[@]}" -Dzdict.shared.dir="$shared" \
+      -cp "$classes:$jar" org.zdict.bench.jmh.FfmCallLoop "$dataset" trained 20 100 \
+      | sed "s/^/pass $pass, zstd-jni's $binding binding: /" | tee -a "$out"
+  done
 done
