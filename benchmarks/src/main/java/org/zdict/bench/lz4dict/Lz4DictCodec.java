@@ -50,6 +50,31 @@ public final class Lz4DictCodec implements BlockCodec {
         return op + compressor.compress(src, offset, length, dst, op);
     }
 
+    /** Decodes a payload into a new array of its declared length, as a deserializer would. */
+    public byte[] decompress(byte[] payload) {
+        byte[] dst = new byte[declaredLength(payload, 0, payload.length)];
+        decompress(payload, 0, payload.length, dst, dst.length);
+        return dst;
+    }
+
+    private int declaredLength(byte[] src, int offset, int length) {
+        if (length < 3 || src[offset] != MARKER || src[offset + 1] != VERSION) {
+            throw new IllegalStateException(name + ": not an LZ4-dictionary payload of version " + VERSION);
+        }
+        int ip = offset + 2;
+        int declared = 0;
+        for (int shift = 0; ; shift += 7) {
+            if (ip >= offset + length || shift > 28) {
+                throw new IllegalStateException(name + ": bad length varint at offset " + (ip - offset));
+            }
+            int b = src[ip++];
+            declared |= (b & 0x7F) << shift;
+            if (b >= 0) {
+                return declared;
+            }
+        }
+    }
+
     @Override
     public int decompress(byte[] src, int offset, int length, byte[] dst, int originalLength) {
         if (length < 3 || src[offset] != MARKER || src[offset + 1] != VERSION) {

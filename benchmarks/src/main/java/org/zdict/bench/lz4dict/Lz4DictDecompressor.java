@@ -13,7 +13,11 @@ import java.nio.ByteOrder;
  * <p>Every literal run and every match is checked before it is copied: nothing is read before the
  * dictionary's start or past the block, nothing written past the output room, and a match only ever
  * reads bytes this call has already written (or the dictionary), so every byte of the result was
- * written by this call. Corrupt input raises one {@link Lz4DictException} with the offset in the block.
+ * written by this call. Like liblz4, a short copy far from the end of the room is done in whole 16-byte
+ * steps: the room past the returned length may then hold copies of this block's, the dictionary's or the
+ * output's own bytes (never anything else; with a room of exactly the decoded length, as a consumer
+ * allocates from the declared length, there is no such byte). Corrupt input raises one {@link
+ * Lz4DictException} with the offset in the block.
  * A block must end with a literal run (it may be empty). Unlike liblz4, the end-of-block rules for
  * encoders (last 5 bytes literals, no match starting in the last 12) are not enforced: blocks that break
  * them are still decoded safely.
@@ -68,7 +72,13 @@ public final class Lz4DictDecompressor {
             }
             verify(literals <= iend - ip, ip - srcOffset, Lz4DictException.LITERALS_PAST_INPUT);
             verify(literals <= oend - op, ip - srcOffset, Lz4DictException.LITERALS_PAST_ROOM);
-            copyLiterals(src, ip, dst, op, literals);
+            if (literals <= 16 && iend - ip >= 16 && oend - op >= 16) {
+                // Short run far from both ends: copy 16 bytes, the ones past the run are rewritten later.
+                LONG.set(dst, op, (long) LONG.get(src, ip));
+                LONG.set(dst, op + 8, (long) LONG.get(src, ip + 8));
+            } else {
+                copyLiterals(src, ip, dst, op, literals);
+            }
             ip += literals;
             op += literals;
             if (ip == iend) {
@@ -95,13 +105,30 @@ public final class Lz4DictDecompressor {
             length += MIN_MATCH;
             verify(length <= oend - op, offsetAt - srcOffset, Lz4DictException.MATCH_PAST_ROOM);
             int written = op - dstOffset;
+            int span = (length + 15) & ~15;
             if (offset <= written) {
-                copyMatch(dst, op - offset, op, length);
+                if (offset >= length) {
+                    System.arraycopy(dst, op - offset, dst, op, length);
+                } else if (offset >= 16 && oend - op >= span) {
+                    // Whole 16-byte steps: each reads only bytes written before it, as offset >= 16.
+                    int from = op - offset;
+                    for (int k = 0; k < length; k += 16) {
+                        LONG.set(dst, op + k, (long) LONG.get(dst, from + k));
+                        LONG.set(dst, op + k + 8, (long) LONG.get(dst, from + k + 8));
+                    }
+                } else {
+                    copyMatch(dst, op - offset, op, length);
+                }
             } else {
                 int fromDictionary = offset - written;
                 verify(fromDictionary <= dictEnd, offsetAt - srcOffset, Lz4DictException.OFFSET_BEFORE_DICTIONARY);
+                int from = dictEnd - fromDictionary;
                 int n = Math.min(fromDictionary, length);
-                copyLiterals(dict, dictEnd - fromDictionary, dst, op, n);
+                if (n == length) {
+                    System.arraycopy(dict, from, dst, op, length);
+                } else {
+                    copyLiterals(dict, from, dst, op, n);
+                }
                 if (n < length) {
                     // The match runs on from the dictionary's end into the output's start.
                     copyMatch(dst, dstOffset, op + n, length - n);
