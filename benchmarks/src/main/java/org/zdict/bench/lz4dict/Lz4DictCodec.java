@@ -52,8 +52,13 @@ public final class Lz4DictCodec implements BlockCodec {
 
     /** Decodes a payload into a new array of its declared length, as a deserializer would. */
     public byte[] decompress(byte[] payload) {
-        byte[] dst = new byte[declaredLength(payload, 0, payload.length)];
-        decompress(payload, 0, payload.length, dst, dst.length);
+        return decompress(payload, 0, payload.length);
+    }
+
+    /** Decodes {@code src[offset, offset + length)} into a new array of its declared length. */
+    public byte[] decompress(byte[] src, int offset, int length) {
+        byte[] dst = new byte[declaredLength(src, offset, length)];
+        decompress(src, offset, length, dst, dst.length);
         return dst;
     }
 
