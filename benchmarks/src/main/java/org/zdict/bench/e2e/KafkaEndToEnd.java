@@ -66,10 +66,11 @@ import picocli.CommandLine.ParameterException;
 public final class KafkaEndToEnd {
     static final List<String> VARIANTS = List.of("none", "gzip", "snappy", "lz4", "zstd", "zdict");
     /**
-     * Measured only when named: each value an LZ4 block against the last 64 KiB of the same dictionary
-     * ({@link Lz4DictSerde}, search {@code --lz4dict-mode}), {@code compression.type=none}.
+     * Measured only when named, as {@code lz4dict-<mode>} ({@code fast}, {@code hc<depth>}): each value an
+     * LZ4 block against the last 64 KiB of the same dictionary ({@link Lz4DictSerde}), {@code
+     * compression.type=none}.
      */
-    static final String LZ4DICT = "lz4dict";
+    static final String LZ4DICT = "lz4dict-";
 
     private static final int LARGE_LIMIT = 16 << 20;
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
@@ -111,11 +112,8 @@ public final class KafkaEndToEnd {
         @Option(names = "--scenarios", split = ",", description = "scenarios (default: all)")
         List<String> scenarios = Scenario.ALL.stream().map(Scenario::name).toList();
 
-        @Option(names = "--variants", split = ",", description = "variants (default: all but lz4dict)")
+        @Option(names = "--variants", split = ",", description = "variants (default: all but lz4dict-<mode>)")
         List<String> variants = VARIANTS;
-
-        @Option(names = "--lz4dict-mode", defaultValue = "hc16", description = "lz4dict's search: fast, hc<depth>")
-        String lz4dictMode;
 
         @Option(names = "--out", defaultValue = "results/e2e.json", description = "JSON rows")
         Path out;
@@ -142,9 +140,10 @@ public final class KafkaEndToEnd {
             if (options.producerRounds < 1 || options.consumerPasses < 1) {
                 throw new ParameterException(commandLine, "--producer-rounds and --consumer-passes must be 1 or more");
             }
-            if (!options.variants.stream().allMatch(v -> VARIANTS.contains(v) || v.equals(LZ4DICT))) {
+            if (!options.variants.stream().allMatch(v -> VARIANTS.contains(v) || v.matches("lz4dict-(fast|hc\\d+)"))) {
                 throw new ParameterException(
-                        commandLine, "--variants: expected some of " + VARIANTS + " or " + LZ4DICT);
+                        commandLine,
+                        "--variants: expected some of " + VARIANTS + " or lz4dict-fast, lz4dict-hc<depth>");
             }
             scenarios = options.scenarios.stream().map(Scenario::named).toList();
         } catch (ParameterException | IllegalArgumentException e) { // IllegalArgumentException: an unknown scenario
@@ -178,8 +177,7 @@ public final class KafkaEndToEnd {
                 ZdictSerdeConfig.LEVEL_CONFIG, dictionary.level());
         Path lz4dictFile = registryDir.resolve("lz4dict.dict");
         Files.write(lz4dictFile, dictionary.content());
-        Map<String, Object> lz4dictConfig = Map.of(
-                Lz4DictSerde.DICTIONARY_CONFIG, lz4dictFile.toString(), Lz4DictSerde.MODE_CONFIG, options.lz4dictMode);
+        Map<String, Object> lz4dictConfig = Map.of(Lz4DictSerde.DICTIONARY_CONFIG, lz4dictFile.toString());
 
         List<Map<String, Object>> rows = new ArrayList<>();
         try (KafkaClusterTestKit cluster = startCluster()) {
@@ -282,9 +280,7 @@ public final class KafkaEndToEnd {
             TopicConsumer consumer = consumers.get(variant);
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("scenario", scenario.name());
-            row.put(
-                    "variant",
-                    variant.equals(LZ4DICT) ? "lz4dict-" + lz4dictConfig.get(Lz4DictSerde.MODE_CONFIG) : variant);
+            row.put("variant", variant);
             row.put("records", (double) records);
             row.put("producer_rounds", (double) rounds.size());
             row.put("consumer_passes", (double) consumer.steady.size());
@@ -465,9 +461,10 @@ public final class KafkaEndToEnd {
         if (variant.equals("zdict")) {
             config.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ZdictDeserializer.class);
             config.putAll(zdictConfig);
-        } else if (variant.equals(LZ4DICT)) {
+        } else if (variant.startsWith(LZ4DICT)) {
             config.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, Lz4DictSerde.Lz4DictDeserializer.class);
             config.putAll(lz4dictConfig);
+            config.put(Lz4DictSerde.MODE_CONFIG, variant.substring(LZ4DICT.length()));
         } else {
             config.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
         }
@@ -483,7 +480,7 @@ public final class KafkaEndToEnd {
         config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, false);
         config.put(
                 ProducerConfig.COMPRESSION_TYPE_CONFIG,
-                variant.equals("zdict") || variant.equals(LZ4DICT) ? "none" : variant);
+                variant.equals("zdict") || variant.startsWith(LZ4DICT) ? "none" : variant);
         config.put(ProducerConfig.LINGER_MS_CONFIG, scenario.lingerMs());
         config.put(ProducerConfig.BATCH_SIZE_CONFIG, scenario.batchSize());
         config.put(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, LARGE_LIMIT);
@@ -492,9 +489,10 @@ public final class KafkaEndToEnd {
         if (variant.equals("zdict")) {
             config.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ZdictSerializer.class);
             config.putAll(zdictConfig);
-        } else if (variant.equals(LZ4DICT)) {
+        } else if (variant.startsWith(LZ4DICT)) {
             config.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, Lz4DictSerde.Lz4DictSerializer.class);
             config.putAll(lz4dictConfig);
+            config.put(Lz4DictSerde.MODE_CONFIG, variant.substring(LZ4DICT.length()));
         } else {
             config.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
         }
