@@ -31,7 +31,7 @@ class Lz4DictDecompressorFuzzTest {
     };
     private static final int MAX_ROOM = 1 << 16;
 
-    @FuzzTest(maxDuration = "10m")
+    @FuzzTest(maxDuration = "30m", maxExecutions = 10_000_000)
     void decodesOrRejects(FuzzedDataProvider data) {
         Lz4Dictionary dictionary = DICTIONARIES[data.consumeInt(0, DICTIONARIES.length - 1)];
         int dstOffset = data.consumeInt(0, 16);
