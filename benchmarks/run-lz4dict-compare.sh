@@ -4,9 +4,10 @@
 #      of each data set: liblz4 decodes the Java blocks of every mode (LZ4_decompress_safe_usingDict),
 #      Java decodes liblz4's blocks (LZ4_compress_fast_continue / LZ4_compress_HC_continue levels 9 and
 #      12, the dictionary loaded with LZ4_loadDict / LZ4_loadDictHC); byte equality required;
+#      then the decoders alone, liblz4 against Java on the same blocks, in alternating passes;
 #   2. Lz4DictLoop: ratio and thread-CPU time per event of the LZ4 modes, the trainer's zstd choice
 #      through ZdictCodec and Kafka's own lz4 on batches of 1 and 4, side by side in one JVM.
-# Output: benchmarks/results/lz4dict/ (cross-check-<dataset>.jsonl, loop.txt).
+# Output: benchmarks/results/lz4dict/ (cross-check-<dataset>.jsonl, decode-time-<dataset>.jsonl, loop.txt).
 #   benchmarks/run-lz4dict-compare.sh            # both parts, every data set in ../shared/data
 #   ZDICT_LOOP=0 benchmarks/run-lz4dict-compare.sh  # the cross-check only
 # Builds the module first (mvn package -pl benchmarks -am, never install); ZDICT_REBUILD=0 skips that.
@@ -38,6 +39,14 @@ for ds in "${datasets[@]}"; do
     "$work/lz4dict_check" "$dir" $modes
     java -Dzdict.shared.dir="$shared" -cp "$jar" org.zdict.bench.lz4dict.Lz4DictCrossCheck verify "$ds" "$dir"
   } | sed "s/^{/{\"dataset\":\"$ds\",/" | tee "$out/cross-check-$ds.jsonl"
+done
+
+# The decoders alone, liblz4 against Java, on the same hc16 blocks: passes alternating, best rounds.
+for ds in "${datasets[@]}"; do
+  for pass in 1 2 3; do
+    "$work/lz4dict_check" --decode-time "$work/$ds" hc16
+    java -cp "$jar" org.zdict.bench.lz4dict.Lz4DictCrossCheck time "$work/$ds" hc16
+  done | sed "s/^{/{\"dataset\":\"$ds\",/" | tee "$out/decode-time-$ds.jsonl"
 done
 
 [[ "${ZDICT_LOOP:-1}" == 1 ]] || exit 0

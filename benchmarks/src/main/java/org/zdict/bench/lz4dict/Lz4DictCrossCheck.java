@@ -24,7 +24,12 @@ import org.zdict.bench.data.EventSplit;
  * <pre>
  * Lz4DictCrossCheck export &lt;dataset&gt; &lt;dir&gt;   writes dictionary, events.bin, java-&lt;mode&gt;.bin
  * Lz4DictCrossCheck verify &lt;dataset&gt; &lt;dir&gt;   decodes the C harness's c-*.bin in Java, compares
+ * Lz4DictCrossCheck time &lt;dir&gt; &lt;mode&gt;        times decoding java-&lt;mode&gt;.bin as the C harness does
  * </pre>
+ *
+ * {@code time} decodes every block into a buffer of exactly its event's size, in rounds of at least 0.2 s
+ * of the thread's CPU time, and prints the best of 5 rounds after 10 warm-up rounds (the C harness's
+ * {@code --decode-time} prints its best of 5), so that passes of the two can alternate.
  *
  * Files of events or blocks: u32 count, then u32 length and the bytes per entry, little-endian (as
  * {@code ExportBatches} writes).
@@ -33,6 +38,10 @@ public final class Lz4DictCrossCheck {
     private Lz4DictCrossCheck() {}
 
     public static void main(String[] args) throws IOException {
+        if (args.length == 3 && args[0].equals("time")) {
+            time(Paths.get(args[1]), args[2]);
+            return;
+        }
         if (args.length != 3 || !(args[0].equals("export") || args[0].equals("verify"))) {
             System.err.println("usage: Lz4DictCrossCheck export|verify <dataset> <dir>");
             System.exit(2);
@@ -90,6 +99,40 @@ public final class Lz4DictCrossCheck {
         if (failures > 0) {
             System.exit(1);
         }
+    }
+
+    private static void time(Path dir, String mode) throws IOException {
+        Lz4Dictionary dictionary = Lz4Dictionary.of(Files.readAllBytes(dir.resolve("dictionary")));
+        List<byte[]> events = read(dir.resolve("events.bin"));
+        List<byte[]> blocks = read(dir.resolve("java-" + mode + ".bin"));
+        byte[] dst = new byte[1 << 20];
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        double best = Double.MAX_VALUE;
+        long sink = 0;
+        for (int round = 0; round < 15; round++) {
+            long start = threads.getCurrentThreadCpuTime();
+            long calls = 0;
+            long elapsed;
+            do {
+                for (int i = 0; i < blocks.size(); i++) {
+                    byte[] block = blocks.get(i);
+                    sink += Lz4DictDecompressor.decompress(
+                            dictionary, block, 0, block.length, dst, 0, events.get(i).length);
+                }
+                calls += blocks.size();
+            } while ((elapsed = threads.getCurrentThreadCpuTime() - start) < 200_000_000L);
+            if (round >= 10) {
+                best = Math.min(best, (double) elapsed / calls);
+            }
+        }
+        System.out.printf(
+                java.util.Locale.ROOT,
+                "{\"check\":\"java-decode-time\",\"blocks\":\"java-%s.bin\",\"events\":%d,"
+                        + "\"javaDecodeNsPerEvent\":%.1f,\"sink\":%d}%n",
+                mode,
+                events.size(),
+                best,
+                sink & 1);
     }
 
     private static void write(Path file, List<byte[]> entries) throws IOException {
