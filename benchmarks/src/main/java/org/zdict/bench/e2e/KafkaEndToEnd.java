@@ -33,6 +33,7 @@ import org.apache.kafka.common.test.TestKitNodes;
 import org.zdict.bench.codec.Codecs;
 import org.zdict.bench.data.DictionaryCache;
 import org.zdict.bench.data.EventSplit;
+import org.zdict.bench.lz4dict.Lz4DictSerde;
 import org.zdict.kafka.ZdictDeserializer;
 import org.zdict.kafka.ZdictSerdeConfig;
 import org.zdict.kafka.ZdictSerializer;
@@ -64,6 +65,13 @@ import picocli.CommandLine.ParameterException;
  */
 public final class KafkaEndToEnd {
     static final List<String> VARIANTS = List.of("none", "gzip", "snappy", "lz4", "zstd", "zdict");
+    /**
+     * Measured only when named, as {@code lz4dict-<mode>} ({@code fast}, {@code hc<depth>}): each value an
+     * LZ4 block against the last 64 KiB of the same dictionary ({@link Lz4DictSerde}), {@code
+     * compression.type=none}.
+     */
+    static final String LZ4DICT = "lz4dict-";
+
     private static final int LARGE_LIMIT = 16 << 20;
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
@@ -72,15 +80,21 @@ public final class KafkaEndToEnd {
     private final List<byte[]> events;
     private final byte[] document;
     private final Map<String, Object> zdictConfig;
+    private final Map<String, Object> lz4dictConfig;
     private int clientNumber;
 
     private KafkaEndToEnd(
-            KafkaClusterTestKit cluster, List<byte[]> events, byte[] document, Map<String, Object> zdictConfig) {
+            KafkaClusterTestKit cluster,
+            List<byte[]> events,
+            byte[] document,
+            Map<String, Object> zdictConfig,
+            Map<String, Object> lz4dictConfig) {
         this.cluster = cluster;
         this.baseDirectory = Paths.get(cluster.nodes().baseDirectory());
         this.events = events;
         this.document = document;
         this.zdictConfig = zdictConfig;
+        this.lz4dictConfig = lz4dictConfig;
     }
 
     /** The command line; picocli refuses an unknown option or a value of the wrong type, naming it. */
@@ -98,7 +112,7 @@ public final class KafkaEndToEnd {
         @Option(names = "--scenarios", split = ",", description = "scenarios (default: all)")
         List<String> scenarios = Scenario.ALL.stream().map(Scenario::name).toList();
 
-        @Option(names = "--variants", split = ",", description = "variants (default: all)")
+        @Option(names = "--variants", split = ",", description = "variants (default: all but lz4dict-<mode>)")
         List<String> variants = VARIANTS;
 
         @Option(names = "--out", defaultValue = "results/e2e.json", description = "JSON rows")
@@ -126,8 +140,10 @@ public final class KafkaEndToEnd {
             if (options.producerRounds < 1 || options.consumerPasses < 1) {
                 throw new ParameterException(commandLine, "--producer-rounds and --consumer-passes must be 1 or more");
             }
-            if (!VARIANTS.containsAll(options.variants)) {
-                throw new ParameterException(commandLine, "--variants: expected some of " + VARIANTS);
+            if (!options.variants.stream().allMatch(v -> VARIANTS.contains(v) || v.matches("lz4dict-(fast|hc\\d+)"))) {
+                throw new ParameterException(
+                        commandLine,
+                        "--variants: expected some of " + VARIANTS + " or lz4dict-fast, lz4dict-hc<depth>");
             }
             scenarios = options.scenarios.stream().map(Scenario::named).toList();
         } catch (ParameterException | IllegalArgumentException e) { // IllegalArgumentException: an unknown scenario
@@ -159,10 +175,14 @@ public final class KafkaEndToEnd {
         Map<String, Object> zdictConfig = Map.of(
                 ZdictSerdeConfig.REGISTRY_CONFIG, registryDir.toString(),
                 ZdictSerdeConfig.LEVEL_CONFIG, dictionary.level());
+        Path lz4dictFile = registryDir.resolve("lz4dict.dict");
+        Files.write(lz4dictFile, dictionary.content());
+        Map<String, Object> lz4dictConfig = Map.of(Lz4DictSerde.DICTIONARY_CONFIG, lz4dictFile.toString());
 
         List<Map<String, Object>> rows = new ArrayList<>();
         try (KafkaClusterTestKit cluster = startCluster()) {
-            KafkaEndToEnd harness = new KafkaEndToEnd(cluster, split.heldOut(), document(split.heldOut()), zdictConfig);
+            KafkaEndToEnd harness =
+                    new KafkaEndToEnd(cluster, split.heldOut(), document(split.heldOut()), zdictConfig, lz4dictConfig);
             System.out.printf(
                     "Broker up; %d held-out %s events (avg %.0f B), dictionary %s (%s)%n",
                     split.heldOut().size(),
@@ -441,6 +461,10 @@ public final class KafkaEndToEnd {
         if (variant.equals("zdict")) {
             config.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ZdictDeserializer.class);
             config.putAll(zdictConfig);
+        } else if (variant.startsWith(LZ4DICT)) {
+            config.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, Lz4DictSerde.Lz4DictDeserializer.class);
+            config.putAll(lz4dictConfig);
+            config.put(Lz4DictSerde.MODE_CONFIG, variant.substring(LZ4DICT.length()));
         } else {
             config.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
         }
@@ -454,7 +478,9 @@ public final class KafkaEndToEnd {
         config.put(ProducerConfig.ACKS_CONFIG, "all");
         // Idempotence adds nothing on one broker and stalls the first sends to a fresh topic.
         config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, false);
-        config.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, variant.equals("zdict") ? "none" : variant);
+        config.put(
+                ProducerConfig.COMPRESSION_TYPE_CONFIG,
+                variant.equals("zdict") || variant.startsWith(LZ4DICT) ? "none" : variant);
         config.put(ProducerConfig.LINGER_MS_CONFIG, scenario.lingerMs());
         config.put(ProducerConfig.BATCH_SIZE_CONFIG, scenario.batchSize());
         config.put(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, LARGE_LIMIT);
@@ -463,6 +489,10 @@ public final class KafkaEndToEnd {
         if (variant.equals("zdict")) {
             config.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ZdictSerializer.class);
             config.putAll(zdictConfig);
+        } else if (variant.startsWith(LZ4DICT)) {
+            config.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, Lz4DictSerde.Lz4DictSerializer.class);
+            config.putAll(lz4dictConfig);
+            config.put(Lz4DictSerde.MODE_CONFIG, variant.substring(LZ4DICT.length()));
         } else {
             config.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
         }

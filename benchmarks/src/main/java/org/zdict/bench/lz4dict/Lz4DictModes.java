@@ -1,0 +1,27 @@
+package org.zdict.bench.lz4dict;
+
+import java.util.List;
+
+/** The search modes measured: {@code fast}, or {@code hc<depth>}. */
+public final class Lz4DictModes {
+    /** Every mode, cheapest first. */
+    public static final List<String> ALL = List.of("fast", "hc4", "hc16", "hc64", "hc256");
+
+    private Lz4DictModes() {}
+
+    /** 0 for {@code fast}, else the HC depth. */
+    public static int depth(String mode) {
+        if (mode.equals("fast")) {
+            return 0;
+        }
+        if (mode.startsWith("hc")) {
+            return Integer.parseInt(mode.substring(2));
+        }
+        throw new IllegalArgumentException("Unknown LZ4 mode '" + mode + "'; expected fast or hc<depth>");
+    }
+
+    public static Lz4DictCompressor compressor(Lz4Dictionary dictionary, String mode) {
+        int depth = depth(mode);
+        return depth == 0 ? Lz4DictCompressor.fast(dictionary) : Lz4DictCompressor.hc(dictionary, depth);
+    }
+}
