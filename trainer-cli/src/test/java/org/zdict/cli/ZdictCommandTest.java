@@ -47,7 +47,10 @@ class ZdictCommandTest {
         assertEquals(0, result.exitCode());
         assertTrue(result.out().startsWith("zdict " + ZdictVersion.projectVersion() + "\n"), result::toString);
         assertTrue(ZdictVersion.projectVersion().matches("\\d+\\.\\d+\\.\\d+(-SNAPSHOT)?"), result::toString);
-        assertTrue(result.out().matches("(?s).*\\nzstd-jni \\d+\\.\\d+\\.\\d+-\\d+\\n.*"), result::toString);
+        assertTrue(
+                result.out()
+                        .matches("(?s).*\\nzstd-jni \\d+\\.\\d+\\.\\d+-\\d+, (JNI|foreign-function) binding.*\\n.*"),
+                result::toString);
     }
 
     @Test
