@@ -12,7 +12,6 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.Enumeration;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +19,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -31,6 +29,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.zdict.testing.NewerJdk;
 
 /**
  * The distribution archive as a user gets it: unpacked into an empty folder, made read-only, and run
@@ -157,7 +156,10 @@ class DistributionIT {
      */
     @Test
     void onJava22OrLaterTheLauncherRunsTheForeignFunctionBindingWithoutWarnings() throws Exception {
-        Path newer = newerJdkHome();
+        Optional<Path> java = NewerJdk.java();
+        Assumptions.assumeTrue(
+                java.isPresent(), "no JDK " + NewerJdk.RELEASE + "+ on this machine (set ZDICT_JDK22_HOME)");
+        Path newer = java.get().getParent().getParent().toRealPath();
         Path work = Files.createDirectories(temp.resolve("newer-jdk-work"));
         Run version = zdictOn(newer, work, null, "--version");
         assertEquals(0, version.exit, version.toString());
@@ -206,33 +208,6 @@ class DistributionIT {
         assertEquals(Files.readString(plain), decompress.out);
         for (Run run : List.of(version, train, compress, decompress)) {
             assertFalse(run.err.contains("WARNING"), run.toString());
-        }
-    }
-
-    /** A JDK 22+ beside the test's Java (ZDICT_JDK22_HOME, else the newest under /usr/lib/jvm); skips without. */
-    private static Path newerJdkHome() throws IOException {
-        String named = System.getenv("ZDICT_JDK22_HOME");
-        if (named != null && !named.isBlank()) {
-            return Path.of(named);
-        }
-        Path jvms = Path.of("/usr/lib/jvm");
-        Assumptions.assumeTrue(Files.isDirectory(jvms), "no JDK 22+ on this machine (set ZDICT_JDK22_HOME)");
-        try (Stream<Path> homes = Files.list(jvms)) {
-            Optional<Path> newest =
-                    homes.filter(home -> feature(home) >= 22).max(Comparator.comparingInt(DistributionIT::feature));
-            Assumptions.assumeTrue(newest.isPresent(), "no JDK 22+ on this machine (set ZDICT_JDK22_HOME)");
-            return newest.get().toRealPath();
-        }
-    }
-
-    /** The feature release a JDK's {@code release} file names, or 0. */
-    private static int feature(Path home) {
-        try {
-            Matcher version =
-                    Pattern.compile("JAVA_VERSION=\"(\\d+)").matcher(Files.readString(home.resolve("release")));
-            return version.find() ? Integer.parseInt(version.group(1)) : 0;
-        } catch (IOException e) {
-            return 0;
         }
     }
 
