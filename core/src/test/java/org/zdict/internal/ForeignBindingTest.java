@@ -9,12 +9,8 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Arrays;
 import java.util.Enumeration;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import java.util.jar.JarOutputStream;
@@ -64,20 +60,7 @@ class ForeignBindingTest {
     }
 
     private ChildProcess.Result probe(String classPath) throws Exception {
-        Optional<Path> java = NewerJdk.java();
-        assumeTrue(java.isPresent(), "no JDK " + NewerJdk.RELEASE + "+ on this machine (set ZDICT_JDK22_HOME)");
-        ChildProcess.Result result = ChildProcess.run(
-                List.of(
-                        java.get().toString(),
-                        "--enable-native-access=ALL-UNNAMED",
-                        "-cp",
-                        classPath,
-                        BindingProbe.class.getName()),
-                temp,
-                Map.of(),
-                Duration.ofMinutes(1));
-        assertEquals(0, result.exitCode(), result::toString);
-        return result;
+        return BindingProbe.onNewerJdk(classPath, temp);
     }
 
     /** A copy of {@code jar} without its manifest, as a careless shading makes it. */

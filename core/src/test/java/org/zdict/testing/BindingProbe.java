@@ -1,13 +1,21 @@
 package org.zdict.testing;
 
+import java.io.File;
 import java.io.IOException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.Assumptions;
 
 /**
  * Run in a child JVM: prints the binding zstd-jni uses ({@code ZstdJniFeatures.binding()}) and checks a
@@ -30,6 +38,32 @@ public final class BindingProbe {
         System.out.println(Arrays.equals(event, back) ? "round trip: ok" : "round trip: WRONG BYTES");
         System.out.println(
                 "zstd-jni from: " + zstd.getProtectionDomain().getCodeSource().getLocation());
+    }
+
+    /**
+     * Runs this probe on a JDK 22+ with {@code classPath} first and this probe's own classes after it
+     * (skipping the test where the machine has no such JDK), and checks it exited normally.
+     */
+    public static ChildProcess.Result onNewerJdk(String classPath, Path workDir, String... args) throws Exception {
+        Optional<Path> java = NewerJdk.java();
+        Assumptions.assumeTrue(
+                java.isPresent(), "no JDK " + NewerJdk.RELEASE + "+ on this machine (set ZDICT_JDK22_HOME)");
+        String probe = Path.of(BindingProbe.class
+                        .getProtectionDomain()
+                        .getCodeSource()
+                        .getLocation()
+                        .toURI())
+                .toString();
+        List<String> command = new ArrayList<>(List.of(
+                java.get().toString(),
+                "--enable-native-access=ALL-UNNAMED",
+                "-cp",
+                classPath.isEmpty() ? probe : classPath + File.pathSeparator + probe,
+                BindingProbe.class.getName()));
+        command.addAll(List.of(args));
+        ChildProcess.Result result = ChildProcess.run(command, workDir, Map.of(), Duration.ofMinutes(1));
+        Assertions.assertEquals(0, result.exitCode(), result::toString);
+        return result;
     }
 
     private static ClassLoader pluginLoader(Path folder) throws IOException {

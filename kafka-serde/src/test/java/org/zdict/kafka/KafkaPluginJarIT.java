@@ -3,7 +3,6 @@ package org.zdict.kafka;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.File;
 import java.nio.charset.StandardCharsets;
@@ -13,7 +12,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.jar.JarFile;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -28,7 +26,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.zdict.registry.DirectoryDictionaryRegistry;
 import org.zdict.testing.BindingProbe;
 import org.zdict.testing.ChildProcess;
-import org.zdict.testing.NewerJdk;
 import org.zdict.testing.SampleEvents;
 
 /**
@@ -138,25 +135,8 @@ class KafkaPluginJarIT {
             assertEquals("true", jar.getManifest().getMainAttributes().getValue("Multi-Release"));
             assertNotNull(jar.getEntry("META-INF/versions/22/com/github/luben/zstd/ZstdBinding.class"));
         }
-        Optional<Path> newer = NewerJdk.java();
-        assumeTrue(newer.isPresent(), "no JDK " + NewerJdk.RELEASE + "+ on this machine (set ZDICT_JDK22_HOME)");
-        String probe = Path.of(BindingProbe.class
-                        .getProtectionDomain()
-                        .getCodeSource()
-                        .getLocation()
-                        .toURI())
-                .toString();
-        ChildProcess.Result result = ChildProcess.run(
-                List.of(
-                        newer.get().toString(),
-                        "-cp",
-                        pluginJar() + File.pathSeparator + probe,
-                        BindingProbe.class.getName()),
-                temp,
-                Map.of(),
-                TIMEOUT);
+        ChildProcess.Result result = BindingProbe.onNewerJdk(pluginJar().toString(), temp);
 
-        assertEquals(0, result.exitCode(), result::toString);
         assertTrue(result.out().contains("binding: foreign-function binding (Java 22+)"), result::toString);
         assertTrue(result.out().contains("round trip: ok"), result::toString);
         assertTrue(result.out().contains("zstd-jni from: " + pluginJar().toUri().toURL()), result::toString);
