@@ -44,6 +44,10 @@ record ParameterSet(
             }
         }
         sets.add(new ParameterSet("greedy-s1-m5-hL5", 5, GREEDY, KEEP, KEEP, 1, 5, 0, 0));
+        // Smaller tables than the dictionary has positions: fewer cache misses, fewer positions kept.
+        for (int hashLog : new int[] {0, -1, -2, -3}) {
+            sets.add(new ParameterSet("greedy-h" + hashLog + "-s2-m5", 5, GREEDY, hashLog, hashLog - 1, 2, 5, 0, 0));
+        }
         for (int searchLog : new int[] {1, 2}) {
             sets.add(new ParameterSet("lazy-s" + searchLog + "-m5", 6, LAZY, 1, 0, searchLog, 5, 0, 0));
         }

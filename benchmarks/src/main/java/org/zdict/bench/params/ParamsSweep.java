@@ -143,8 +143,9 @@ public final class ParamsSweep {
                 split.heldOut().size(),
                 split.heldOut().stream().mapToInt(e -> e.length).sum()
                         / split.heldOut().size());
-        System.out.println("| variant | parameters | ratio b1 | vs L5 | CPU ns b1 | x lz4 | ratio b4 | vs L5 | CPU ns b4"
-                + " | x lz4 |");
+        System.out.println(
+                "| variant | parameters | ratio b1 | vs L5 | CPU ns b1 | x lz4 | ratio b4 | vs L5 | CPU ns b4"
+                        + " | x lz4 |");
         System.out.println("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
         for (int v = 0; v < variants.size(); v++) {
             Variant variant = variants.get(v);

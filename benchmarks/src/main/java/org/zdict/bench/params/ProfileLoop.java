@@ -1,6 +1,16 @@
 package org.zdict.bench.params;
 
+import com.github.luben.zstd.ZstdCompressCtx;
+import com.github.luben.zstd.ZstdDictCompress;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
 import java.util.Locale;
 import org.zdict.bench.codec.Codecs.DictionarySpec;
 import org.zdict.bench.data.DictionaryCache;
@@ -13,6 +23,7 @@ import org.zdict.bench.data.EventSplit;
  * <pre>
  * ProfileLoop loop DATASET SIZE_KIB VARIANT BATCH SECONDS   # compress in a loop, for perf
  * ProfileLoop probe DATASET SIZE_KIB                        # fixed per-frame cost, attach against copy
+ * ProfileLoop memory DATASET SIZE_KIB VARIANT               # native memory of 16 contexts (resident set)
  * </pre>
  *
  * VARIANT is {@code L<n>} (a digested dictionary), {@code L<n> no dict}, {@code kafka-lz4} or the name
@@ -27,7 +38,8 @@ public final class ProfileLoop {
     public static void main(String[] args) {
         EventSplit split = EventSplit.load(args[1]);
         int size = Integer.parseInt(args[2]) * 1024;
-        byte[] dictionary = DictionaryCache.dictionary(split, new DictionarySpec(size, 5)).content();
+        byte[] dictionary =
+                DictionaryCache.dictionary(split, new DictionarySpec(size, 5)).content();
         if (args[0].equals("loop")) {
             try (Variant variant = variant(args[3], dictionary)) {
                 int batch = Integer.parseInt(args[4]);
@@ -35,6 +47,8 @@ public final class ProfileLoop {
                         variant, split.batches(batch), batch, Long.parseLong(args[5]) * 1_000_000_000L);
                 System.out.printf(Locale.ROOT, "%s batch %d: %.0f CPU ns per event%n", args[3], batch, ns);
             }
+        } else if (args[0].equals("memory")) {
+            memory(split, dictionary, args[3]);
         } else {
             probe(split, dictionary);
         }
@@ -108,6 +122,66 @@ public final class ProfileLoop {
         }
     }
 
+    /**
+     * The resident memory 16 contexts add, each having compressed one event: with a digested dictionary
+     * they share it (created once, counted in the total); loading the raw dictionary, each digests its own.
+     */
+    private static void memory(EventSplit split, byte[] dictionary, String name) {
+        int contexts = 16;
+        List<AutoCloseable> held = new ArrayList<>();
+        byte[] dst = new byte[1 << 20];
+        long before = residentBytes();
+        if (name.matches("L\\d+")) {
+            int level = Integer.parseInt(name.substring(1));
+            ZstdDictCompress shared = new ZstdDictCompress(dictionary, level);
+            held.add(shared);
+            for (int i = 0; i < contexts; i++) {
+                ZstdCompressCtx context = new ZstdCompressCtx();
+                held.add(context);
+                context.loadDict(shared);
+                context.compress(split.heldOut().get(i));
+            }
+        } else {
+            for (int i = 0; i < contexts; i++) {
+                Variant variant = variant(name, dictionary);
+                variant.compress(split.heldOut().get(i), dst);
+                held.add(variant);
+            }
+        }
+        long after = residentBytes();
+        System.out.printf(
+                Locale.ROOT,
+                "%s, %d KiB dictionary, %s: %d contexts add %.1f MiB resident, %.0f KiB each%n",
+                split.dataset(),
+                dictionary.length / 1024,
+                name,
+                contexts,
+                (after - before) / 1048576.0,
+                (after - before) / 1024.0 / contexts);
+        // Contexts first: zstd-jni refuses to free a dictionary a context still holds.
+        Collections.reverse(held);
+        for (AutoCloseable resource : held) {
+            try {
+                resource.close();
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+
+    private static long residentBytes() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+                if (line.startsWith("VmRSS:")) {
+                    return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        throw new IllegalStateException("No VmRSS in /proc/self/status");
+    }
+
     /** The held-out events joined by newlines, cut to {@code length} bytes. */
     private static byte[] prefix(EventSplit split, int length) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -119,6 +193,6 @@ public final class ProfileLoop {
             }
         }
         byte[] all = out.toByteArray();
-        return java.util.Arrays.copyOf(all, length);
+        return Arrays.copyOf(all, length);
     }
 }
