@@ -8,6 +8,9 @@
 #   benchmarks/run-params.sh wikipedia_edits 512     # one data set and dictionary size (KiB)
 #   ZDICT_PROFILE=1 benchmarks/run-params.sh         # also: the fixed cost of a frame and of copying a
 #                                                    # dictionary's tables (ProfileLoop probe)
+#   ZDICT_TRAINING=30000 benchmarks/run-params.sh wikipedia_edits,zeek_network_logs 256,512,1024
+#                                                    # train on the first 30,000 events instead of 5,000
+#                                                    # (dictionaries larger than 5,000 events can fill)
 # Output: benchmarks/results/params-<date>.md. For a native profile of one variant:
 #   perf record -- java -cp benchmarks/target/benchmarks.jar org.zdict.bench.params.ProfileLoop \
 #     loop wikipedia_edits 512 L5 1 8
@@ -29,7 +32,8 @@ if [[ -z "$datasets" ]]; then
 fi
 sizes="${2:-64,256,512}"
 run() {
-  java -cp "$here/target/benchmarks.jar" -Dzdict.shared.dir="$shared" "$@"
+  java -cp "$here/target/benchmarks.jar" -Dzdict.shared.dir="$shared" \
+    ${ZDICT_TRAINING:+-Dzdict.params.training="$ZDICT_TRAINING"} "$@"
 }
 run org.zdict.bench.params.ParamsSweep "$datasets" "$sizes" "${ZDICT_ROUNDS:-7}" "${ZDICT_ROUND_MILLIS:-20}" | tee "$out"
 if [[ "${ZDICT_PROFILE:-0}" == 1 ]]; then

@@ -22,6 +22,9 @@ import org.zdict.bench.data.EventSplit;
  * that lz4 (the median of the per-round ratios).
  *
  * <pre>ParamsSweep [datasets] [dictionary sizes in KiB] [rounds] [round millis]</pre>
+ *
+ * {@code -Dzdict.params.training=N} trains on the first N events instead of the benchmarks' 5,000 (the
+ * next 4,096 are still the ones measured), for dictionaries larger than 5,000 events can fill.
  */
 public final class ParamsSweep {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
@@ -49,13 +52,21 @@ public final class ParamsSweep {
                 roundNanos / 1_000_000,
                 LZ4_BATCH);
         for (String dataset : datasets) {
-            EventSplit split = EventSplit.load(dataset.trim());
+            EventSplit split = split(dataset.trim());
             for (int size : sizes) {
                 byte[] dictionary = DictionaryCache.dictionary(split, new DictionarySpec(size, REFERENCE_LEVEL))
                         .content();
                 sweep(split, dictionary, rounds, roundNanos);
             }
         }
+    }
+
+    /** The data set's split, with {@code zdict.params.training} training events when set. */
+    static EventSplit split(String dataset) {
+        return EventSplit.load(
+                dataset,
+                Integer.getInteger("zdict.params.training", EventSplit.TRAINING_EVENTS),
+                EventSplit.HELD_OUT_EVENTS);
     }
 
     private static void sweep(EventSplit split, byte[] dictionary, int rounds, long roundNanos) {
@@ -138,10 +149,11 @@ public final class ParamsSweep {
         int l5 = REFERENCE_LEVEL - 1;
         System.out.printf(
                 Locale.ROOT,
-                "%n### %s, %d KiB dictionary (trained for L%d), %d held-out events, mean %d B%n%n",
+                "%n### %s, %d KiB dictionary (trained for L%d on %d events), %d held-out events, mean %d B%n%n",
                 split.dataset(),
                 dictionary.length / 1024,
                 REFERENCE_LEVEL,
+                split.training().size(),
                 split.heldOut().size(),
                 split.heldOut().stream().mapToInt(e -> e.length).sum()
                         / split.heldOut().size());

@@ -36,7 +36,7 @@ public final class ProfileLoop {
     private ProfileLoop() {}
 
     public static void main(String[] args) {
-        EventSplit split = EventSplit.load(args[1]);
+        EventSplit split = ParamsSweep.split(args[1]);
         int size = Integer.parseInt(args[2]) * 1024;
         byte[] dictionary =
                 DictionaryCache.dictionary(split, new DictionarySpec(size, 5)).content();
