@@ -9,6 +9,12 @@
 #   benchmarks/run-dds.sh wikipedia_edits zdict-trained
 #   ZDICT_ZSTD_SRC=/path/to/zstd benchmarks/run-dds.sh   # also against that zstd source tree's lib
 #                                                        # (built here with make -C lib libzstd.a)
+#   ZDICT_BUILDS=jni benchmarks/run-dds.sh      # only against zstd-jni's own library (see below)
+# Builds: "system" links Debian's libzstd.a and builds each variant's digested dictionary itself
+# (ZSTD_createCDict / ZSTD_createCDict_advanced2, so it reports the match finder and the memory);
+# "jni" (-DZDICT_CTX_DICT) sets the options on each context and loads the raw dictionary into it (zstd
+# then digests it once with those options, the same frames), linked against the libzstd 1.5.7 inside
+# zstd-jni's native library from the jar Maven resolved, the exact build Java calls.
 # Output: benchmarks/results/dds-<date>.md (tables) and .jsonl (one object per variant).
 # Needs target/benchmarks.jar (built with mvn package -pl benchmarks -am when missing or when
 # ZDICT_REBUILD=1) and libzstd-dev (Debian 12: zstd 1.5.4, with libzstd.a).
@@ -33,8 +39,18 @@ fi
 if [[ ! -f "$here/target/benchmarks.jar" || "${ZDICT_REBUILD:-0}" == 1 ]]; then
   (cd "$root" && mvn -B -q -DskipTests -Dspotless.check.skip=true package -pl benchmarks -am)
 fi
-builds=(system)
+read -r -a builds <<< "${ZDICT_BUILDS:-system jni}"
 gcc -O2 -o "$work/zdict_dds-system" "$here/src/main/c/zdict_dds.c" -l:libzstd.a -lpthread
+jni_version="$(sed -n 's:.*<zstd-jni.version>\(.*\)</zstd-jni.version>.*:\1:p' "$root/pom.xml")"
+case "$(uname -m)" in
+  x86_64) jni_arch=amd64 ;;
+  *) jni_arch="$(uname -m)" ;;
+esac
+jni_jar="$HOME/.m2/repository/com/github/luben/zstd-jni/$jni_version/zstd-jni-$jni_version.jar"
+unzip -q -o -j "$jni_jar" "linux/$jni_arch/libzstd-jni-$jni_version.so" -d "$work/zstd-jni"
+gcc -O2 -DZDICT_CTX_DICT -DZSTD_LIBRARY="\"zstd-jni $jni_version\"" -o "$work/zdict_dds-jni" \
+  "$here/src/main/c/zdict_dds.c" -L"$work/zstd-jni" -l:"libzstd-jni-$jni_version.so" \
+  -Wl,-rpath,"$work/zstd-jni"
 if [[ -n "${ZDICT_ZSTD_SRC:-}" ]]; then
   make -C "$ZDICT_ZSTD_SRC/lib" -j2 libzstd.a ZSTD_LEGACY_SUPPORT=0 > "$work/zstd-src-build.log"
   gcc -O2 -o "$work/zdict_dds-src" "$here/src/main/c/zdict_dds.c" -I"$ZDICT_ZSTD_SRC/lib" \

@@ -25,6 +25,14 @@
  * median over rounds of its CPU per batch, and the median over rounds of its CPU divided by level
  * 3's in the same round (the machine is shared: only figures of one round compare).
  *
+ * Built with -DZDICT_CTX_DICT, every variant instead sets its level and options on its context and
+ * loads the raw dictionary into it (ZSTD_CCtx_setParameter + ZSTD_CCtx_loadDictionary: zstd digests
+ * it once, on the first frame, with those options, through ZSTD_createCDict_advanced2, and references
+ * it like the above), and frames are decoded through ZSTD_DCtx_loadDictionary: only stable API, so it
+ * links against the libzstd inside zstd-jni's own native library (the exact build Java calls, which
+ * exports neither ZSTD_createCDict nor ZSTD_sizeof_CDict: no match finder and no memory then). Name
+ * the library with -DZSTD_LIBRARY='"..."'.
+ *
  * Prints a Markdown table on stdout, and one JSON object per variant on stderr.
  */
 #define ZSTD_STATIC_LINKING_ONLY
@@ -35,8 +43,14 @@
 #include <time.h>
 #include <zstd.h>
 
+#ifndef ZSTD_LIBRARY
+#define ZSTD_LIBRARY ZSTD_versionString()
+#endif
+
+#ifndef ZDICT_CTX_DICT
 /* In libzstd.a since 1.4, not declared in every zstd.h. */
 ZSTD_compressionParameters ZSTD_getCParamsFromCDict(const ZSTD_CDict *cdict);
+#endif
 
 static void die(const char *what, const char *detail) {
     fprintf(stderr, "zdict_dds: %s%s%s\n", what, detail ? ": " : "", detail ? detail : "");
@@ -112,6 +126,12 @@ static void parse(variant *v, const char *spec) {
 }
 
 static void build(variant *v, const unsigned char *dict, size_t dict_size) {
+#ifdef ZDICT_CTX_DICT
+    v->cctx = ZSTD_createCCtx();
+    if (!v->cctx) die("cannot create a context", v->label);
+    check(ZSTD_CCtx_setParameter(v->cctx, ZSTD_c_compressionLevel, v->level), "level");
+    if (v->dds) check(ZSTD_CCtx_setParameter(v->cctx, ZSTD_c_enableDedicatedDictSearch, 1), "dds");
+#else
     if (!v->dds && !v->row) {
         v->cdict = ZSTD_createCDict(dict, dict_size, v->level); /* what zstd-jni does */
     } else {
@@ -128,12 +148,17 @@ static void build(variant *v, const unsigned char *dict, size_t dict_size) {
     v->cp = ZSTD_getCParamsFromCDict(v->cdict);
     v->cctx = ZSTD_createCCtx();
     if (!v->cctx) die("cannot create a context", v->label);
+#endif
     check(ZSTD_CCtx_setParameter(v->cctx, ZSTD_c_contentSizeFlag, 1), "contentSizeFlag");
     check(ZSTD_CCtx_setParameter(v->cctx, ZSTD_c_checksumFlag, 0), "checksumFlag");
     check(ZSTD_CCtx_setParameter(v->cctx, ZSTD_c_dictIDFlag, 0), "dictIDFlag");
     if (v->row) check(ZSTD_CCtx_setParameter(v->cctx, ZSTD_c_useRowMatchFinder, v->row), "row");
     if (v->attach) check(ZSTD_CCtx_setParameter(v->cctx, ZSTD_c_forceAttachDict, v->attach), "attach");
+#ifdef ZDICT_CTX_DICT
+    check(ZSTD_CCtx_loadDictionary(v->cctx, dict, dict_size), "CCtx_loadDictionary");
+#else
     check(ZSTD_CCtx_refCDict(v->cctx, v->cdict), "refCDict");
+#endif
 }
 
 int main(int argc, char **argv) {
@@ -161,8 +186,13 @@ int main(int argc, char **argv) {
     unsigned char *out = malloc(bound), *back = malloc(largest + 1);
 
     ZSTD_DCtx *dctx = ZSTD_createDCtx();
+    if (!dctx) die("cannot create the decompressor", NULL);
+#ifdef ZDICT_CTX_DICT
+    check(ZSTD_DCtx_loadDictionary(dctx, dict, dict_size), "DCtx_loadDictionary");
+#else
     ZSTD_DDict *ddict = ZSTD_createDDict(dict, dict_size);
-    if (!dctx || !ddict) die("cannot create the decompressor", NULL);
+    if (!ddict) die("cannot create the digested dictionary for decoding", NULL);
+#endif
 
     variant *vs = calloc(nv, sizeof *vs);
     int l3 = -1, l5 = -1;
@@ -177,7 +207,11 @@ int main(int argc, char **argv) {
             size_t n = ZSTD_compress2(vs[k].cctx, out, bound, src[i], src_len[i]);
             check(n, "compress");
             vs[k].comp_total += n;
+#ifdef ZDICT_CTX_DICT
+            size_t m = ZSTD_decompressDCtx(dctx, back, largest + 1, out, n);
+#else
             size_t m = ZSTD_decompress_usingDDict(dctx, back, largest + 1, out, n, ddict);
+#endif
             check(m, "decompress");
             if (m != src_len[i] || memcmp(back, src[i], m) != 0) die("round trip mismatch", vs[k].label);
         }
@@ -217,17 +251,22 @@ int main(int argc, char **argv) {
 
     printf("%u batches, %zu bytes (%.0f per batch), dictionary %zu bytes, %s, %d rounds of %u batches "
            "per variant\n\n",
-           count, raw_total, (double)raw_total / count, dict_size, ZSTD_versionString(), rounds, slice);
+           count, raw_total, (double)raw_total / count, dict_size, ZSTD_LIBRARY, rounds, slice);
     printf("| variant | match finder (w c h s m t) | ratio | bytes × L5's | ns per batch | CPU × L3's "
            "| digested dictionary |\n|---|---|---:|---:|---:|---:|---:|\n");
     for (int k = 0; k < nv; k++) {
         variant *v = &vs[k];
         double ns = median(v->ns, rounds), rel = median(v->vs_l3, rounds);
         double bytes_rel = l5 >= 0 ? (double)v->comp_total / vs[l5].comp_total : 0;
-        printf("| %s | %s %u %u %u %u %u %u | %.3f× | %.3f | %.0f | %.2f | %.2f MiB |\n", v->label,
-               strategy_name(v->cp.strategy), v->cp.windowLog, v->cp.chainLog, v->cp.hashLog,
-               v->cp.searchLog, v->cp.minMatch, v->cp.targetLength,
-               (double)raw_total / v->comp_total, bytes_rel, ns, rel, v->cdict_bytes / 1048576.0);
+        char finder[64] = "–", memory[32] = "–"; /* unknown through the loaded dictionary */
+        if (v->cdict_bytes) {
+            snprintf(finder, sizeof finder, "%s %u %u %u %u %u %u", strategy_name(v->cp.strategy),
+                     v->cp.windowLog, v->cp.chainLog, v->cp.hashLog, v->cp.searchLog, v->cp.minMatch,
+                     v->cp.targetLength);
+            snprintf(memory, sizeof memory, "%.2f MiB", v->cdict_bytes / 1048576.0);
+        }
+        printf("| %s | %s | %.3f× | %.3f | %.0f | %.2f | %s |\n", v->label, finder,
+               (double)raw_total / v->comp_total, bytes_rel, ns, rel, memory);
         fprintf(stderr,
                 "{\"variant\":\"%s\",\"level\":%d,\"dds\":%d,\"row\":%d,\"attach\":%d,\"strategy\":\"%s\","
                 "\"windowLog\":%u,\"chainLog\":%u,\"hashLog\":%u,\"searchLog\":%u,\"minMatch\":%u,"
@@ -237,7 +276,7 @@ int main(int argc, char **argv) {
                 v->label, v->level, v->dds, v->row, v->attach, strategy_name(v->cp.strategy),
                 v->cp.windowLog, v->cp.chainLog, v->cp.hashLog, v->cp.searchLog, v->cp.minMatch,
                 v->cp.targetLength, count, raw_total, v->comp_total, bytes_rel, ns, rel,
-                v->cdict_bytes, dict_size, ZSTD_versionString());
+                v->cdict_bytes, dict_size, ZSTD_LIBRARY);
     }
     return sink == 42 ? 2 : 0;
 }
