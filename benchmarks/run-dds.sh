@@ -71,7 +71,7 @@ labels="${2:-zdict-trained,zdict-64k-5}"
   echo
   echo "\`benchmarks/run-dds.sh $*\`: $rounds rounds of ${millis} ms (level 3's time), thread CPU time,"
   echo "medians; CPU × L3's is the median of per-round ratios. Variants: $variants."
-  echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
+  echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg); builds: ${builds[*]}"
   [[ -z "${ZDICT_ZSTD_SRC:-}" ]] || echo "src libzstd: built from $ZDICT_ZSTD_SRC"
 } > "$out"
 : > "$json"
