@@ -164,8 +164,9 @@ public enum Objective {
                 ceiling.maxTimesLz4() * (1 + CpuCeiling.MARGIN),
                 CpuCeiling.alikeBound(ceiling.timesLz4(leastCpu.primary())));
         Predicate<CandidateResult> admitted = c -> ceiling.timesLz4(c.primary()) <= bound;
-        Optional<CandidateResult> affordableWithin =
-                within.stream().filter(admitted).min(CHEAPEST);
+        Optional<CandidateResult> affordableWithin = ceiling.admits(leastCpu.primary())
+                ? within.stream().filter(admitted).min(CHEAPEST)
+                : Optional.empty();
         ChoiceReason.Rule rule;
         CandidateResult chosen;
         CandidateResult leastCpuNearBest = null;

@@ -141,6 +141,18 @@ class ObjectiveTest {
     }
 
     @Test
+    void whenNoneMeetsTheCpuCeilingAPointNearTheBestRatioIsNotSaidToMeetIt() {
+        // 256K L3 (380 MB/s) is within 3% of the best and within 5% of 256K L1 (390 MB/s), the cheapest in
+        // CPU: chosen for its ratio, but the ceiling (1.0x lz4 at 900 MB/s) is not met.
+        CandidateResult cheapest = point(256, 1, 4.60, 390);
+        Objective.Choice choice =
+                Objective.BALANCED.choose(List.of(cheapest, LARGE_MID, LARGE_SLOW), 100, LZ4, ceiling(1.0, 900));
+        assertSame(LARGE_MID, choice.chosen());
+        assertEquals(ChoiceReason.Rule.CEILING_NOT_MET, choice.reason().rule());
+        assertSame(cheapest, choice.reason().leastCpuWithinNoise());
+    }
+
+    @Test
     void aPointWithinTheMarginOverTheCeilingMeetsIt() {
         // 256K L3 at 380 MB/s against lz4's 395: 1.04x, within 5% of the ceiling.
         Objective.Choice near = Objective.BALANCED.choose(GRID, 100, LZ4, ceiling(1.0, 395));
