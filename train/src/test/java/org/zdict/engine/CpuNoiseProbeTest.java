@@ -13,7 +13,9 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.zdict.engine.codec.KafkaLz4Codec;
 import org.zdict.engine.codec.KafkaLz4Support;
@@ -34,6 +36,7 @@ import org.zdict.train.DictionaryTrainer;
  * spread, then the figure measured apart; the constants of {@code CpuCeilingNoiseTest} come from it.
  */
 @EnabledIfSystemProperty(named = "zdict.cpu.probe", matches = ".+")
+@Timeout(value = 60, unit = TimeUnit.MINUTES)
 class CpuNoiseProbeTest {
     private static final int REPEATS = Integer.getInteger("zdict.cpu.probe.repeats", 6);
 
