@@ -14,6 +14,10 @@ import java.util.Optional;
  * @param withoutCeiling for {@code balanced}: its choice without a CPU ceiling; else null
  * @param leastCpuNearBest for {@link Rule#BEST_RATIO_UNDER_CEILING}: the point within the ratio
  *     tolerance that costs the least CPU per event (and still more than the ceiling); else null
+ * @param leastCpuWithinNoise under a CPU ceiling: the point that measured the least CPU per event, when
+ *     the chosen one costs more than the ceiling allows (with its {@link CpuCeiling#MARGIN}) but is
+ *     within that margin of this point's CPU and has the higher ratio (of points alike in CPU, the higher
+ *     ratio is preferred); else null
  */
 public record ChoiceReason(
         Rule rule,
@@ -21,7 +25,19 @@ public record ChoiceReason(
         double fastestMbps,
         CandidateResult bestRatio,
         CandidateResult withoutCeiling,
-        CandidateResult leastCpuNearBest) {
+        CandidateResult leastCpuNearBest,
+        CandidateResult leastCpuWithinNoise) {
+
+    /** A reason with no point preferred within the measurement's noise. */
+    public ChoiceReason(
+            Rule rule,
+            Figures figures,
+            double fastestMbps,
+            CandidateResult bestRatio,
+            CandidateResult withoutCeiling,
+            CandidateResult leastCpuNearBest) {
+        this(rule, figures, fastestMbps, bestRatio, withoutCeiling, leastCpuNearBest, null);
+    }
 
     /** The rule that decided. */
     public enum Rule {
@@ -37,7 +53,10 @@ public record ChoiceReason(
         CHEAPEST_NEAR_BEST_RATIO_UNDER_CEILING,
         /** {@code balanced}: no point near the best ratio meets the CPU ceiling; the best ratio that does. */
         BEST_RATIO_UNDER_CEILING,
-        /** {@code balanced}: no point meets the CPU ceiling; the one that costs the least CPU per event. */
+        /**
+         * {@code balanced}: no point meets the CPU ceiling; the best ratio among the point that costs the
+         * least CPU per event and those within the measurement's {@link CpuCeiling#MARGIN} of it.
+         */
         CEILING_NOT_MET
     }
 

@@ -12,8 +12,11 @@ package org.zdict.engine;
  */
 public record CpuTrade(double timesLz4, CpuCeiling ceiling, CandidateResult withoutCeiling, double ratioGivenUp) {
 
-    /** Whether the chosen point costs no more CPU per event than the ceiling allows. */
+    /**
+     * Whether the chosen point costs no more CPU per event than the ceiling allows, within the
+     * measurement's {@link CpuCeiling#MARGIN}.
+     */
     public boolean met() {
-        return timesLz4 <= ceiling.maxTimesLz4();
+        return ceiling.meets(timesLz4);
     }
 }

@@ -8,9 +8,21 @@ package org.zdict.engine;
  * @param compressedBytes their total compressed size
  * @param compressMBps compression speed, 10^6 bytes of input per second, one thread
  * @param decompressMBps decompression speed, 10^6 bytes of output per second, one thread
+ * @param cpuVsLz4 compression CPU per event as a multiple of Kafka's lz4 on the producer's batches,
+ *     measured side by side with it ({@link CpuCeiling}); NaN where it was not
  */
 public record Measurement(
-        int batchSize, long rawBytes, long compressedBytes, double compressMBps, double decompressMBps) {
+        int batchSize,
+        long rawBytes,
+        long compressedBytes,
+        double compressMBps,
+        double decompressMBps,
+        double cpuVsLz4) {
+
+    /** A measurement not compared side by side with Kafka's lz4. */
+    public Measurement(int batchSize, long rawBytes, long compressedBytes, double compressMBps, double decompressMBps) {
+        this(batchSize, rawBytes, compressedBytes, compressMBps, decompressMBps, Double.NaN);
+    }
 
     /** Raw bytes over compressed bytes. */
     public double ratio() {
@@ -20,5 +32,10 @@ public record Measurement(
     /** Nanoseconds (of CPU time, as measured) to compress every held-out batch once, at the measured speed. */
     public double compressNanos() {
         return rawBytes * 1e3 / compressMBps;
+    }
+
+    /** This measurement with its compression CPU per event against Kafka's lz4, measured side by side. */
+    public Measurement withCpuVsLz4(double timesLz4) {
+        return new Measurement(batchSize, rawBytes, compressedBytes, compressMBps, decompressMBps, timesLz4);
     }
 }

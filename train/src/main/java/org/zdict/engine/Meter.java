@@ -2,19 +2,34 @@ package org.zdict.engine;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.IntStream;
 import org.zdict.engine.codec.BlockCodec;
 
 /**
  * Measures a codec on batches: the ratio over every batch (each checked to round-trip), and the speed
  * on a leading slice of them, as the best of a few timed rounds in thread CPU time (which filters out
- * pauses caused by other work on the machine).
+ * pauses caused by other work on the machine). Compression CPU against a reference codec is measured
+ * side by side instead ({@link #timesReference}), in short alternating slices, so that load on the
+ * machine weighs on both alike.
  */
 final class Meter {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     /** Bytes of batches each speed measurement times. */
     static final long TIMING_BYTES = 1_000_000;
+    /**
+     * Bytes of events each side-by-side slice compresses: about 0.1 ms of work, so that most slices run
+     * between two of the pauses other work on a busy machine causes.
+     */
+    static final long SLICE_BYTES = 32 << 10;
+    /** Windows of events the side-by-side rounds take in turn: 8 × 32 KiB of held-out events. */
+    static final int SLICE_WINDOWS = 8;
+    /** Side-by-side rounds per timed round of {@link Timing}: 200 with the default timing. */
+    static final int SLICE_ROUNDS_PER_ROUND = 20;
+    /** The per-slice quantile that counts: low enough to skip slices that other work disturbed. */
+    static final double SLICE_QUANTILE = 0.25;
 
     private final long timingBytes;
     private final long roundNanos;
@@ -22,16 +37,29 @@ final class Meter {
     /** Thread CPU time unless unsupported or wall-clock time is asked for. */
     private final boolean cpuTime;
 
+    private final long sliceBytes;
+    private final int sliceRounds;
+
     Meter(Timing timing) {
         this(TIMING_BYTES, timing);
     }
 
     /** @param timingBytes how many bytes of batches to time (at least one batch) */
     Meter(long timingBytes, Timing timing) {
+        this(timingBytes, timing, SLICE_BYTES, SLICE_ROUNDS_PER_ROUND * timing.rounds());
+    }
+
+    /**
+     * @param sliceBytes how many bytes of events each side-by-side slice compresses
+     * @param sliceRounds how many rounds of side-by-side slices to time
+     */
+    Meter(long timingBytes, Timing timing, long sliceBytes, int sliceRounds) {
         this.timingBytes = timingBytes;
         this.roundNanos = timing.roundMillis() * 1_000_000L;
         this.rounds = timing.rounds();
         this.cpuTime = THREADS.isCurrentThreadCpuTimeSupported() && !timing.wallClock();
+        this.sliceBytes = sliceBytes;
+        this.sliceRounds = sliceRounds;
     }
 
     Measurement measure(BlockCodec codec, Batches batches) {
@@ -94,6 +122,133 @@ final class Meter {
             best = Math.max(best, bytesPerPass * passes * 1e3 / elapsed);
         }
         return best;
+    }
+
+    /**
+     * The compression CPU per event of each codec as a multiple of {@code reference}'s, measured side by
+     * side so that other work on the machine weighs on both alike: per codec and window of events, the
+     * {@link #SLICE_QUANTILE} quantile of its per-slice ratios ({@link Slices#ratios}), averaged over the
+     * windows.
+     */
+    double[] timesReference(
+            BlockCodec reference,
+            int referenceBatch,
+            List<? extends BlockCodec> codecs,
+            int batch,
+            List<byte[]> events) {
+        Slices slices = slices(reference, referenceBatch, codecs, batch, events);
+        double[] times = new double[codecs.size()];
+        for (int i = 0; i < times.length; i++) {
+            double[] ratios = slices.ratios(i);
+            for (int w = 0; w < slices.windows(); w++) {
+                int window = w;
+                double[] inWindow = IntStream.range(0, ratios.length)
+                        .filter(round -> round % slices.windows() == window)
+                        .mapToDouble(round -> ratios[round])
+                        .toArray();
+                times[i] += quantile(inWindow, SLICE_QUANTILE) / slices.windows();
+            }
+        }
+        return times;
+    }
+
+    /**
+     * Thread CPU nanoseconds of short alternating slices: in each round, reference, codec 1, reference,
+     * codec 2, ..., reference, each a pass over the same window of events ({@link #SLICE_BYTES} of them,
+     * in whole batches of both sizes) right after an untimed pass over it. Round {@code r} takes window
+     * {@code r % windows}, the held-out events' leading windows in turn.
+     *
+     * @param reference per round, the reference slice before each codec's, then the one after the last
+     * @param codecs per codec, its slice in each round
+     * @param windows how many windows of events the rounds take in turn
+     */
+    record Slices(long[][] reference, long[][] codecs, int windows) {
+        /**
+         * Codec {@code i}'s slices over the quicker reference slice beside each: work elsewhere on the
+         * machine only ever lengthens a slice, so a reference slice disturbed on one side does not count,
+         * and a disturbed codec slice gives a high ratio, which a low quantile leaves out.
+         */
+        double[] ratios(int i) {
+            double[] ratios = new double[reference.length];
+            for (int round = 0; round < reference.length; round++) {
+                ratios[round] = (double) codecs[i][round] / Math.min(reference[round][i], reference[round][i + 1]);
+            }
+            return ratios;
+        }
+    }
+
+    Slices slices(
+            BlockCodec reference,
+            int referenceBatch,
+            List<? extends BlockCodec> codecs,
+            int batch,
+            List<byte[]> events) {
+        int unit = referenceBatch / gcd(referenceBatch, batch) * batch;
+        List<List<byte[]>> referencePayloads = new ArrayList<>();
+        List<List<byte[]>> payloads = new ArrayList<>();
+        int largest = 0;
+        int begin = 0;
+        while (begin < events.size() && payloads.size() < SLICE_WINDOWS) {
+            int end = begin;
+            long bytes = 0;
+            while (end < events.size() && (bytes < sliceBytes || (end - begin) % unit != 0)) {
+                bytes += events.get(end++).length;
+            }
+            List<byte[]> window = events.subList(begin, end);
+            referencePayloads.add(Batches.of(window, referenceBatch).payloads());
+            payloads.add(Batches.of(window, batch).payloads());
+            largest = Math.max(
+                    largest, Batches.of(window, Math.max(referenceBatch, batch)).largest());
+            begin = end;
+        }
+        int room = reference.maxCompressedLength(largest);
+        for (BlockCodec codec : codecs) {
+            room = Math.max(room, codec.maxCompressedLength(largest));
+        }
+        byte[] scratch = new byte[room];
+        int windows = payloads.size();
+        long[][] referenceSlices = new long[sliceRounds][codecs.size() + 1];
+        long[][] codecSlices = new long[codecs.size()][sliceRounds];
+        // One untimed round per window first: every codec's state and the harness warm.
+        for (int round = -windows; round < sliceRounds; round++) {
+            int at = Math.max(0, round);
+            int window = Math.floorMod(round, windows);
+            referenceSlices[at][0] = slice(reference, referencePayloads.get(window), scratch);
+            for (int i = 0; i < codecs.size(); i++) {
+                codecSlices[i][at] = slice(codecs.get(i), payloads.get(window), scratch);
+                referenceSlices[at][i + 1] = slice(reference, referencePayloads.get(window), scratch);
+            }
+        }
+        return new Slices(referenceSlices, codecSlices, windows);
+    }
+
+    /**
+     * The time one pass over {@code payloads} takes, right after an untimed pass that brings the codec's
+     * tables and the events into cache (as a codec compressing all the time has them).
+     */
+    private long slice(BlockCodec codec, List<byte[]> payloads, byte[] scratch) {
+        for (byte[] payload : payloads) {
+            codec.compress(payload, 0, payload.length, scratch);
+        }
+        long begin = now();
+        for (byte[] payload : payloads) {
+            codec.compress(payload, 0, payload.length, scratch);
+        }
+        return Math.max(1, now() - begin);
+    }
+
+    /** The {@code q} quantile of {@code values}, interpolating between the nearest two. */
+    static double quantile(double[] values, double q) {
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        double position = q * (sorted.length - 1);
+        int below = (int) Math.floor(position);
+        int above = Math.min(sorted.length - 1, below + 1);
+        return sorted[below] + (position - below) * (sorted[above] - sorted[below]);
+    }
+
+    private static int gcd(int a, int b) {
+        return b == 0 ? a : gcd(b, a % b);
     }
 
     private long now() {

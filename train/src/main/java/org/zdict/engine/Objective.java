@@ -4,6 +4,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * How one grid point is chosen, always on the held-out events at the primary batch size and only among
@@ -140,8 +141,11 @@ public enum Objective {
     /**
      * {@code balanced} held to the CPU ceiling: the cheapest point within the tolerance that costs no
      * more CPU per event than the ceiling allows; else the best ratio among the points that do; else,
-     * when none does, the point that costs the least CPU per event (the nearest to the ceiling), saying
-     * the ceiling is not met.
+     * when none does, the best ratio among the points that cost the least CPU per event (the nearest to
+     * the ceiling), saying the ceiling is not met. CPU figures are measured, so they are compared with
+     * the measurement's {@link CpuCeiling#MARGIN}: a point that close over the ceiling meets it, and a
+     * point that close to the one that costs the least is as admissible as it (of points alike in CPU,
+     * the higher ratio is preferred).
      */
     private static Choice underCeiling(
             CpuCeiling ceiling,
@@ -150,47 +154,39 @@ public enum Objective {
             CandidateResult best,
             CandidateResult unconstrained,
             ChoiceReason.Figures figures) {
-        Optional<CandidateResult> affordableWithin =
-                within.stream().filter(c -> ceiling.admits(c.primary())).min(CHEAPEST);
+        Comparator<CandidateResult> byCpu = Comparator.comparingDouble(c -> ceiling.timesLz4(c.primary()));
+        Comparator<CandidateResult> byRatio = Comparator.comparingDouble(
+                        (CandidateResult c) -> c.primary().ratio())
+                .thenComparing(CHEAPEST.reversed());
+        CandidateResult leastCpu =
+                eligible.stream().min(byCpu.thenComparing(byRatio.reversed())).orElseThrow();
+        double bound = Math.max(
+                ceiling.maxTimesLz4() * (1 + CpuCeiling.MARGIN),
+                CpuCeiling.alikeBound(ceiling.timesLz4(leastCpu.primary())));
+        Predicate<CandidateResult> admitted = c -> ceiling.timesLz4(c.primary()) <= bound;
+        Optional<CandidateResult> affordableWithin = ceiling.admits(leastCpu.primary())
+                ? within.stream().filter(admitted).min(CHEAPEST)
+                : Optional.empty();
+        ChoiceReason.Rule rule;
+        CandidateResult chosen;
+        CandidateResult leastCpuNearBest = null;
         if (affordableWithin.isPresent()) {
-            CandidateResult chosen = affordableWithin.get();
-            return new Choice(
-                    chosen,
-                    new ChoiceReason(
-                            ChoiceReason.Rule.CHEAPEST_NEAR_BEST_RATIO_UNDER_CEILING,
-                            figures,
-                            0,
-                            best,
-                            unconstrained,
-                            null),
-                    Optional.of(trade(ceiling, chosen, unconstrained)));
+            rule = ChoiceReason.Rule.CHEAPEST_NEAR_BEST_RATIO_UNDER_CEILING;
+            chosen = affordableWithin.get();
+        } else {
+            rule = ceiling.admits(leastCpu.primary())
+                    ? ChoiceReason.Rule.BEST_RATIO_UNDER_CEILING
+                    : ChoiceReason.Rule.CEILING_NOT_MET;
+            chosen = eligible.stream().filter(admitted).max(byRatio).orElseThrow();
+            if (rule == ChoiceReason.Rule.BEST_RATIO_UNDER_CEILING) {
+                leastCpuNearBest = within.stream().min(byCpu).orElseThrow();
+            }
         }
-        CandidateResult leastCpu = within.stream()
-                .min(Comparator.comparingDouble(c -> ceiling.timesLz4(c.primary())))
-                .orElseThrow();
-        Optional<CandidateResult> affordable = eligible.stream()
-                .filter(c -> ceiling.admits(c.primary()))
-                .max(Comparator.comparingDouble(
-                                (CandidateResult c) -> c.primary().ratio())
-                        .thenComparing(CHEAPEST.reversed()));
-        if (affordable.isPresent()) {
-            CandidateResult chosen = affordable.get();
-            return new Choice(
-                    chosen,
-                    new ChoiceReason(
-                            ChoiceReason.Rule.BEST_RATIO_UNDER_CEILING, figures, 0, best, unconstrained, leastCpu),
-                    Optional.of(trade(ceiling, chosen, unconstrained)));
-        }
-        CandidateResult leastOverall = eligible.stream()
-                .min(Comparator.comparingDouble((CandidateResult c) -> ceiling.timesLz4(c.primary()))
-                        .thenComparing(Comparator.comparingDouble(
-                                        (CandidateResult c) -> c.primary().ratio())
-                                .reversed()))
-                .orElseThrow();
+        CandidateResult alike = ceiling.admits(chosen.primary()) || chosen == leastCpu ? null : leastCpu;
         return new Choice(
-                leastOverall,
-                new ChoiceReason(ChoiceReason.Rule.CEILING_NOT_MET, figures, 0, best, unconstrained, null),
-                Optional.of(trade(ceiling, leastOverall, unconstrained)));
+                chosen,
+                new ChoiceReason(rule, figures, 0, best, unconstrained, leastCpuNearBest, alike),
+                Optional.of(trade(ceiling, chosen, unconstrained)));
     }
 
     private static CpuTrade trade(CpuCeiling ceiling, CandidateResult chosen, CandidateResult unconstrained) {

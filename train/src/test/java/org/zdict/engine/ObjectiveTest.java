@@ -1,6 +1,7 @@
 package org.zdict.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -117,14 +118,65 @@ class ObjectiveTest {
     void balancedTakesTheCheapestPointWhenNoneMeetsTheCpuCeiling() {
         // Every point costs at least 2x lz4's 900 MB/s: the nearest to the ceiling is 16K L1 at 450 MB/s,
         // not the 256K L3 balanced would choose without it (a small miss must not buy the dearest point).
-        Objective.Choice choice = Objective.BALANCED.choose(GRID, 100, LZ4, ceiling(1.0, 900));
+        CandidateResult dearerFast = point(256, 1, 4.60, 420);
+        Objective.Choice choice = Objective.BALANCED.choose(
+                List.of(SMALL_FAST, dearerFast, LARGE_MID, LARGE_SLOW), 100, LZ4, ceiling(1.0, 900));
         assertSame(SMALL_FAST, choice.chosen());
         assertEquals(ChoiceReason.Rule.CEILING_NOT_MET, choice.reason().rule());
+        assertNull(choice.reason().leastCpuWithinNoise());
         CpuTrade trade = choice.cpu().orElseThrow();
         assertTrue(!trade.met());
         assertEquals(2.0, trade.timesLz4(), 1e-9);
         assertSame(LARGE_MID, trade.withoutCeiling());
         assertEquals(1 - 4.00 / 4.70, trade.ratioGivenUp(), 1e-3);
+    }
+
+    @Test
+    void whenNoneMeetsTheCpuCeilingTheBetterRatioWithinTheMarginOfTheCheapestIsTaken() {
+        // 256K L1 at 430 MB/s costs 2.09x, within 5% of 16K L1's 2.00x: alike in CPU, and a better ratio.
+        Objective.Choice choice = Objective.BALANCED.choose(GRID, 100, LZ4, ceiling(1.0, 900));
+        assertSame(LARGE_FAST, choice.chosen());
+        assertEquals(ChoiceReason.Rule.CEILING_NOT_MET, choice.reason().rule());
+        assertSame(SMALL_FAST, choice.reason().leastCpuWithinNoise());
+    }
+
+    @Test
+    void whenNoneMeetsTheCpuCeilingAPointNearTheBestRatioIsNotSaidToMeetIt() {
+        // 256K L3 (380 MB/s) is within 3% of the best and within 5% of 256K L1 (390 MB/s), the cheapest in
+        // CPU: chosen for its ratio, but the ceiling (1.0x lz4 at 900 MB/s) is not met.
+        CandidateResult cheapest = point(256, 1, 4.60, 390);
+        Objective.Choice choice =
+                Objective.BALANCED.choose(List.of(cheapest, LARGE_MID, LARGE_SLOW), 100, LZ4, ceiling(1.0, 900));
+        assertSame(LARGE_MID, choice.chosen());
+        assertEquals(ChoiceReason.Rule.CEILING_NOT_MET, choice.reason().rule());
+        assertSame(cheapest, choice.reason().leastCpuWithinNoise());
+    }
+
+    @Test
+    void aPointWithinTheMarginOverTheCeilingMeetsIt() {
+        // 256K L3 at 380 MB/s against lz4's 395: 1.04x, within 5% of the ceiling.
+        Objective.Choice near = Objective.BALANCED.choose(GRID, 100, LZ4, ceiling(1.0, 395));
+        assertSame(LARGE_MID, near.chosen());
+        assertTrue(near.cpu().orElseThrow().met());
+        assertNull(near.reason().leastCpuWithinNoise());
+        // Against lz4's 405: 1.07x, over the margin; 256K L1 (430 MB/s, 0.94x) is the best ratio that meets it.
+        Objective.Choice over = Objective.BALANCED.choose(GRID, 100, LZ4, ceiling(1.0, 405));
+        assertSame(LARGE_FAST, over.chosen());
+        assertEquals(ChoiceReason.Rule.BEST_RATIO_UNDER_CEILING, over.reason().rule());
+    }
+
+    @Test
+    void sideBySideFiguresCountOverTheSpeeds() {
+        CandidateResult measured = new CandidateResult(
+                new GridPoint(256 << 10, 3),
+                new byte[0],
+                0,
+                List.of(LARGE_MID.primary().withCpuVsLz4(0.5)));
+        // By its speed 256K L3 would cost 2.37x lz4's 900 MB/s; measured side by side it costs 0.5x.
+        Objective.Choice choice =
+                Objective.BALANCED.choose(List.of(SMALL_FAST, measured, LARGE_SLOW), 100, LZ4, ceiling(1.0, 900));
+        assertSame(measured, choice.chosen());
+        assertEquals(0.5, choice.cpu().orElseThrow().timesLz4(), 1e-9);
     }
 
     @Test

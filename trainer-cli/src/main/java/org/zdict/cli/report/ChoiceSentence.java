@@ -66,6 +66,40 @@ public final class ChoiceSentence {
     }
 
     private static String underCeiling(Objective.Choice choice, String floor) {
+        return underCeilingRule(choice, floor) + withinNoise(choice);
+    }
+
+    /**
+     * How the measurement's margin decided, when it did: the chosen point is over the ceiling by less than
+     * the margin, or within the margin of the point that costs the least and with the higher ratio.
+     */
+    private static String withinNoise(Objective.Choice choice) {
+        CpuCeiling ceiling = choice.cpu().orElseThrow().ceiling();
+        CandidateResult chosen = choice.chosen();
+        CandidateResult least = choice.reason().leastCpuWithinNoise();
+        long margin = Math.round(CpuCeiling.MARGIN * 100);
+        if (least != null) {
+            return String.format(
+                    Locale.ROOT,
+                    "; %s costs the least, %s, and %s is within the %d%% the measurement varies by, so the higher"
+                            + " ratio was preferred",
+                    least.point().label(),
+                    cost(ceiling, least),
+                    chosen.point().label(),
+                    margin);
+        }
+        if (ceiling.timesLz4(chosen.primary()) > ceiling.maxTimesLz4() && ceiling.admits(chosen.primary())) {
+            return String.format(
+                    Locale.ROOT,
+                    "; %s is over the ceiling by less than the %d%% the measurement varies by, which counts as"
+                            + " meeting it",
+                    chosen.point().label(),
+                    margin);
+        }
+        return "";
+    }
+
+    private static String underCeilingRule(Objective.Choice choice, String floor) {
         ChoiceReason reason = choice.reason();
         CpuCeiling ceiling = choice.cpu().orElseThrow().ceiling();
         CandidateResult chosen = choice.chosen();
@@ -112,9 +146,11 @@ public final class ChoiceSentence {
             case CEILING_NOT_MET ->
                 String.format(
                         Locale.ROOT,
-                        "no grid point compresses within %s, so the CPU ceiling is not met: the cheapest point was"
-                                + " chosen, %s%s, at %s; %s",
+                        "no grid point compresses within %s, so the CPU ceiling is not met: of the points that cost"
+                                + " the least CPU per event (within the %d%% the measurement varies by), the best"
+                                + " ratio was chosen, %s%s, at %s; %s",
                         limit,
+                        Math.round(CpuCeiling.MARGIN * 100),
                         describe(chosen),
                         versusLz4(chosen, lz4),
                         cost(ceiling, chosen),

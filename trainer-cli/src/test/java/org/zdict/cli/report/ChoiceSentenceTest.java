@@ -122,13 +122,15 @@ class ChoiceSentenceTest {
     void balancedTakesTheCheapestPointWhenNoneMeetsTheCpuCeiling() {
         // Every point costs at least 2x lz4's 900 MB/s: the nearest to the ceiling is 16K L1 at 450 MB/s,
         // not the 256K L3 balanced would choose without it (a small miss must not buy the dearest point).
-        Objective.Choice choice = Objective.BALANCED.choose(GRID, 100, LZ4, ceiling(1.0, 900));
+        Objective.Choice choice = Objective.BALANCED.choose(
+                List.of(SMALL_FAST, point(256, 1, 4.60, 420), LARGE_MID, LARGE_SLOW), 100, LZ4, ceiling(1.0, 900));
         assertSame(SMALL_FAST, choice.chosen());
         assertTrue(
                 ChoiceSentence.of(choice)
                         .startsWith("no grid point compresses within 1.00x the CPU per event of Kafka's lz4 on"
-                                + " batches of 4, so the CPU ceiling is not met: the cheapest point was chosen,"
-                                + " 16K L1: 4.00x on batches of 1 at 450 MB/s"),
+                                + " batches of 4, so the CPU ceiling is not met: of the points that cost the least"
+                                + " CPU per event (within the 5% the measurement varies by), the best ratio was"
+                                + " chosen, 16K L1: 4.00x on batches of 1 at 450 MB/s"),
                 ChoiceSentence.of(choice));
         assertTrue(
                 ChoiceSentence.of(choice)
@@ -141,5 +143,29 @@ class ChoiceSentenceTest {
         assertEquals(2.0, trade.timesLz4(), 1e-9);
         assertSame(LARGE_MID, trade.withoutCeiling());
         assertEquals(1 - 4.00 / 4.70, trade.ratioGivenUp(), 1e-3);
+    }
+
+    @Test
+    void saysWhenTheHigherRatioWasPreferredWithinTheMeasurementsNoise() {
+        // 256K L1 (430 MB/s) costs 2.09x lz4's 900 MB/s, within 5% of 16K L1's 2.00x, and has the better ratio.
+        Objective.Choice choice = Objective.BALANCED.choose(GRID, 100, LZ4, ceiling(1.0, 900));
+        assertSame(LARGE_FAST, choice.chosen());
+        assertTrue(
+                ChoiceSentence.of(choice)
+                        .endsWith("; 16K L1 costs the least, 2.00x Kafka lz4's CPU per event, and 256K L1 is"
+                                + " within the 5% the measurement varies by, so the higher ratio was preferred"),
+                ChoiceSentence.of(choice));
+    }
+
+    @Test
+    void saysWhenAPointMeetsTheCeilingWithinTheMargin() {
+        // 256K L3 at 380 MB/s against lz4's 395: 1.04x, within 5% over the ceiling.
+        Objective.Choice choice = Objective.BALANCED.choose(GRID, 100, LZ4, ceiling(1.0, 395));
+        assertSame(LARGE_MID, choice.chosen());
+        assertTrue(
+                ChoiceSentence.of(choice)
+                        .endsWith("; 256K L3 is over the ceiling by less than the 5% the measurement varies by,"
+                                + " which counts as meeting it"),
+                ChoiceSentence.of(choice));
     }
 }
