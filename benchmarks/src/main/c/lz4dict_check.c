@@ -22,34 +22,15 @@
 #include <time.h>
 #include <lz4.h>
 #include <lz4hc.h>
+#define BENCH_PROGRAM "lz4dict_check"
+#define BENCH_DIE_STATUS 2
+#include "bench_io.h"
 
 typedef struct {
     uint32_t count;
     unsigned char **data;
     uint32_t *length;
 } entries;
-
-static void die(const char *what, const char *detail) {
-    fprintf(stderr, "lz4dict_check: %s%s%s\n", what, detail ? ": " : "", detail ? detail : "");
-    exit(2);
-}
-
-static unsigned char *read_file(const char *path, size_t *size) {
-    FILE *f = fopen(path, "rb");
-    if (!f) die("cannot open", path);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    unsigned char *data = malloc(n > 0 ? (size_t)n : 1);
-    if (!data || fread(data, 1, (size_t)n, f) != (size_t)n) die("cannot read", path);
-    fclose(f);
-    *size = (size_t)n;
-    return data;
-}
-
-static uint32_t u32le(const unsigned char *p) {
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
 
 static entries read_entries(const char *path) {
     size_t size;
@@ -83,12 +64,6 @@ static void write_entries(const char *path, unsigned char **data, int *length, u
         if (i >= 0) fwrite(data[i], 1, (size_t)length[i], f);
     }
     fclose(f);
-}
-
-static double cpu_now(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return t.tv_sec + t.tv_nsec / 1e9;
 }
 
 int main(int argc, char **argv) {

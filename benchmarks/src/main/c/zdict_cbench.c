@@ -22,42 +22,16 @@
 #include <string.h>
 #include <time.h>
 #include <zstd.h>
+#define BENCH_PROGRAM "zdict_cbench"
+#include "bench_io.h"
 
 #ifndef ZSTD_LIBRARY
 #define ZSTD_LIBRARY ZSTD_versionString()
 #endif
 
-static void die(const char *what, const char *detail) {
-    fprintf(stderr, "zdict_cbench: %s%s%s\n", what, detail ? ": " : "", detail ? detail : "");
-    exit(1);
-}
-
-static unsigned char *read_file(const char *path, size_t *size) {
-    FILE *f = fopen(path, "rb");
-    if (!f) die("cannot open", path);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    unsigned char *data = malloc(n > 0 ? (size_t)n : 1);
-    if (!data || fread(data, 1, (size_t)n, f) != (size_t)n) die("cannot read", path);
-    fclose(f);
-    *size = (size_t)n;
-    return data;
-}
-
-static uint32_t u32le(const unsigned char *p) {
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
 static double now(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec + t.tv_nsec / 1e9;
-}
-
-static double cpu_now(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
     return t.tv_sec + t.tv_nsec / 1e9;
 }
 
