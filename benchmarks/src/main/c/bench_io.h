@@ -40,6 +40,35 @@ static inline uint32_t u32le(const unsigned char *p) {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
+/* ExportBatches' batches.bin: a count, then each batch as a length and its bytes (lengths little-endian). */
+typedef struct {
+    uint32_t count;
+    const unsigned char **src;
+    size_t *src_len;
+    size_t largest;
+    size_t raw_total;
+} batches;
+
+static inline batches read_batches(const char *path) {
+    size_t file_size;
+    unsigned char *file = read_file(path, &file_size);
+    if (file_size < 4) die("no batch count in", path);
+    batches b = {u32le(file), NULL, NULL, 0, 0};
+    b.src = malloc(b.count * sizeof *b.src);
+    b.src_len = malloc(b.count * sizeof *b.src_len);
+    size_t pos = 4;
+    for (uint32_t i = 0; i < b.count; i++) {
+        if (pos + 4 > file_size) die("batch lengths run past the end of", path);
+        b.src_len[i] = u32le(file + pos);
+        if (b.src_len[i] > file_size - pos - 4) die("a batch runs past the end of", path);
+        b.src[i] = file + pos + 4;
+        pos += 4 + b.src_len[i];
+        if (b.src_len[i] > b.largest) b.largest = b.src_len[i];
+        b.raw_total += b.src_len[i];
+    }
+    return b;
+}
+
 /* Seconds of this thread's CPU time. */
 static inline double cpu_now(void) {
     struct timespec t;

@@ -142,20 +142,13 @@ int main(int argc, char **argv) {
     double seconds = atof(argv[4]) / 1e3;
     int nv = argc - 5;
 
-    size_t file_size, dict_size;
-    unsigned char *file = read_file(argv[1], &file_size);
+    size_t dict_size;
+    batches b = read_batches(argv[1]);
     unsigned char *dict = read_file(argv[2], &dict_size);
-    uint32_t count = u32le(file);
-    const unsigned char **src = malloc(count * sizeof *src);
-    size_t *src_len = malloc(count * sizeof *src_len);
-    size_t pos = 4, largest = 0, raw_total = 0;
-    for (uint32_t i = 0; i < count; i++) {
-        src_len[i] = u32le(file + pos);
-        src[i] = file + pos + 4;
-        pos += 4 + src_len[i];
-        if (src_len[i] > largest) largest = src_len[i];
-        raw_total += src_len[i];
-    }
+    uint32_t count = b.count;
+    const unsigned char **src = b.src;
+    size_t *src_len = b.src_len;
+    size_t largest = b.largest, raw_total = b.raw_total;
     size_t bound = ZSTD_compressBound(largest);
     unsigned char *out = malloc(bound), *back = malloc(largest + 1);
 
