@@ -5,6 +5,8 @@
 #   benchmarks/run-e2e.sh                                   # wikipedia_edits, every scenario
 #   benchmarks/run-e2e.sh --dataset zeek_network_logs --scenarios small-1,small-4
 # Builds the module and what it needs first (mvn install -pl benchmarks -am); ZDICT_REBUILD=0 skips that.
+# ZDICT_JAVA runs it on another java (a JDK 22+ runs zstd-jni's foreign-function binding);
+# ZDICT_OUT names the output file.
 # benchmarks/report.sh turns the results into tables and charts under docs/benchmarks/.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -25,6 +27,6 @@ if [[ ! -d "$here/target/classes" || "${ZDICT_REBUILD:-1}" == 1 ]]; then
 fi
 (cd "$root" && mvn -B -q -pl benchmarks dependency:build-classpath -Dmdep.outputFile="$here/target/e2e.classpath")
 mkdir -p "$here/results"
-java -Xmx3g -Dzdict.shared.dir="$shared" -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
+"${ZDICT_JAVA:-java}" -Xmx3g --enable-native-access=ALL-UNNAMED -Dzdict.shared.dir="$shared" -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
   -cp "$here/target/classes:$(cat "$here/target/e2e.classpath")" \
-  org.zdict.bench.e2e.KafkaEndToEnd --out "$here/results/e2e-$dataset.json" "${args[@]}"
+  org.zdict.bench.e2e.KafkaEndToEnd --out "${ZDICT_OUT:-$here/results/e2e-$dataset.json}" "${args[@]}"
