@@ -80,7 +80,7 @@ final class FunctionBuilder extends AbstractFunction1<Seq<Expression>, Expressio
     }
 
     private void checkLiteral(int index, Expression argument) {
-        String name = function.literalNames()[index - 1];
+        String name = function.literalName(index);
         if (!argument.foldable()) {
             throw new UnsupportedOperationException(function.name() + "'s " + name
                     + " must be a string literal (a constant), not the expression " + argument.sql() + ": "

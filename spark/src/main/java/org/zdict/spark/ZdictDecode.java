@@ -16,29 +16,8 @@ final class ZdictDecode extends ZdictFunction {
     static final String FAILFAST = "FAILFAST";
     static final String PERMISSIVE = "PERMISSIVE";
 
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public String description() {
-        return usage() + ": the original bytes of a zdict value; mode FAILFAST (default) or PERMISSIVE (null)";
-    }
-
-    @Override
-    String usage() {
-        return NAME + "(value, registry[, mode])";
-    }
-
-    @Override
-    String[] literalNames() {
-        return new String[] {"registry", "mode"};
-    }
-
-    @Override
-    int requiredLiterals() {
-        return 1;
+    ZdictDecode() {
+        super(NAME, "mode", "the original bytes of a zdict value; mode FAILFAST (default) or PERMISSIVE (null)");
     }
 
     @Override

@@ -14,29 +14,8 @@ import org.zdict.registry.SubjectNames;
 final class ZdictEncode extends ZdictFunction {
     static final String NAME = "zdict_encode";
 
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public String description() {
-        return usage() + ": a zdict payload of the value, compressed with the subject's active dictionary";
-    }
-
-    @Override
-    String usage() {
-        return NAME + "(value, registry[, subject])";
-    }
-
-    @Override
-    String[] literalNames() {
-        return new String[] {"registry", "subject"};
-    }
-
-    @Override
-    int requiredLiterals() {
-        return 1;
+    ZdictEncode() {
+        super(NAME, "subject", "a zdict payload of the value, compressed with the subject's active dictionary");
     }
 
     @Override

@@ -18,18 +18,43 @@ import org.apache.spark.sql.types.StructType;
  * into an {@code AnalysisException}.
  */
 abstract class ZdictFunction implements UnboundFunction {
+    private final String name;
+    /** The string arguments after the value: the registry (required), then one optional argument. */
+    private final String[] literalNames;
+
+    private final String summary;
+
+    /**
+     * @param name the function's SQL name
+     * @param optionalLiteral the name of the optional string argument after the registry
+     * @param summary what the function gives, for {@code DESCRIBE FUNCTION}
+     */
+    ZdictFunction(String name, String optionalLiteral, String summary) {
+        this.name = name;
+        this.literalNames = new String[] {"registry", optionalLiteral};
+        this.summary = summary;
+    }
+
     /** The function's SQL name. */
     @Override
-    public abstract String name();
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public String description() {
+        return usage() + ": " + summary;
+    }
 
     /** The SQL signature, for {@code DESCRIBE FUNCTION} and error messages. */
-    abstract String usage();
+    String usage() {
+        return name + "(value, registry[, " + literalNames[1] + "])";
+    }
 
-    /** The names of the string arguments after the value, the optional last one included. */
-    abstract String[] literalNames();
-
-    /** How many string arguments after the value are required. */
-    abstract int requiredLiterals();
+    /** The name of the string argument at {@code index} (1 is the registry). */
+    String literalName(int index) {
+        return literalNames[index - 1];
+    }
 
     /**
      * Checks one literal argument's value ({@code index} 1 is the registry) and throws an {@link
@@ -38,7 +63,7 @@ abstract class ZdictFunction implements UnboundFunction {
     void checkLiteral(int index, String value) {
         if (value.isBlank()) {
             throw new UnsupportedOperationException(
-                    name() + "'s " + literalNames()[index - 1] + " must not be empty; " + usage());
+                    name() + "'s " + literalNames[index - 1] + " must not be empty; " + usage());
         }
     }
 
@@ -51,8 +76,8 @@ abstract class ZdictFunction implements UnboundFunction {
     @Override
     public ZdictScalarFunction bind(StructType inputType) {
         StructField[] fields = inputType.fields();
-        int min = 1 + requiredLiterals();
-        int max = 1 + literalNames().length;
+        int min = 2; // the value and the registry
+        int max = 1 + literalNames.length;
         if (fields.length < min || fields.length > max) {
             throw new UnsupportedOperationException(name() + " takes " + (min == max ? min : min + " or " + max)
                     + " arguments, not " + fields.length + ": " + usage());
@@ -65,7 +90,7 @@ abstract class ZdictFunction implements UnboundFunction {
         for (int i = 1; i < fields.length; i++) {
             DataType type = fields[i].dataType();
             if (!(type instanceof StringType)) {
-                throw new UnsupportedOperationException(name() + "'s " + literalNames()[i - 1]
+                throw new UnsupportedOperationException(name() + "'s " + literalNames[i - 1]
                         + " must be a string literal, not " + type.simpleString() + ": " + usage());
             }
         }
