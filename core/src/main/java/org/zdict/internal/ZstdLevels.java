@@ -14,7 +14,7 @@ public final class ZstdLevels {
     public static int check(int level) {
         if (level < MIN || level > MAX || level == 0) {
             throw new IllegalArgumentException(
-                    "Invalid zstd compression level " + level + ": expected " + MIN + ".." + MAX + ", not 0");
+                    "Invalid zstd compression level " + level + ": expected " + MIN + ".." + MAX + " other than 0");
         }
         return level;
     }
