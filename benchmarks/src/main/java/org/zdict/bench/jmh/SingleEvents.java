@@ -120,9 +120,9 @@ final class SingleEvents implements AutoCloseable {
     }
 
     /**
-     * Into a destination with room to spare: zstd then keeps a block's literals at the end of the
-     * destination instead of in its context, which is faster on small frames but writes past the
-     * decoded bytes, so the codec never offers more room than the frame declares.
+     * Into a destination with room to spare, as the codec's buffer API passes the caller's room: zstd then
+     * keeps a block's literals at the end of the destination instead of in its context, which is faster
+     * on small frames but may write past the decoded bytes.
      */
     int bareDecompressWithRoom() {
         byte[] payload = payloads[nextIndex()];
