@@ -46,6 +46,7 @@ class PublicApiTest {
             "org.zdict.codec.ZdictCodec$Builder",
             "org.zdict.format.PayloadPrefix",
             "org.zdict.registry.Dictionary",
+            "org.zdict.registry.DictionaryCodec",
             "org.zdict.registry.DictionaryInfo",
             "org.zdict.registry.DictionaryInfo$Builder",
             "org.zdict.registry.DictionaryRegistries",

@@ -6,12 +6,17 @@ import java.util.Arrays;
 import java.util.Objects;
 import java.util.OptionalInt;
 import org.zdict.CorruptPayloadException;
+import org.zdict.DictionaryMismatchException;
 import org.zdict.PayloadTooLargeException;
+import org.zdict.TruncatedPayloadException;
 import org.zdict.UncheckedPayloadException;
 import org.zdict.format.PayloadPrefix;
+import org.zdict.internal.Lz4BlockHeader;
 import org.zdict.internal.ZstdJniFeatures;
 import org.zdict.internal.ZstdJniFloor;
 import org.zdict.internal.ZstdLevels;
+import org.zdict.internal.lz4.Lz4BlockDecoder;
+import org.zdict.internal.lz4.Lz4BlockException;
 import org.zdict.registry.DictionarySource;
 
 /**
@@ -43,6 +48,10 @@ public final class ZdictCodec implements AutoCloseable {
     private final DigestedDictionaries dictionaries;
     private final ContextPool<CompressContext> compressContexts;
     private final ContextPool<DecompressContext> decompressContexts;
+    /** Versions published for LZ4 (see {@link org.zdict.registry.DictionaryCodec}): their windows. */
+    private final Lz4Dictionaries lz4Dictionaries;
+
+    private final ContextPool<Lz4CompressContext> lz4Contexts;
     /**
      * Set once by close(). A call in progress needs no counting: the native context it borrowed is its
      * own until it gives it back (the pool closes it then), and that context holds a reference to the
@@ -59,6 +68,8 @@ public final class ZdictCodec implements AutoCloseable {
         this.acceptUnchecked = !builder.checksum || builder.acceptUnchecked;
         this.compressContexts = new ContextPool<>(() -> new CompressContext(checksum));
         this.decompressContexts = new ContextPool<>(DecompressContext::new);
+        this.lz4Dictionaries = new Lz4Dictionaries(source, builder.dictionaryCacheBytes);
+        this.lz4Contexts = new ContextPool<>(Lz4CompressContext::new);
     }
 
     /**
@@ -108,7 +119,9 @@ public final class ZdictCodec implements AutoCloseable {
         if (srcLength < 0) {
             throw new IllegalArgumentException("Negative source length " + srcLength);
         }
-        long bound = Math.max(zstdCompressBound(srcLength), srcLength + 1L) + PayloadPrefix.MAX_LENGTH;
+        long lz4Bound = srcLength + srcLength / 255L + 16 + Lz4BlockHeader.MAX_LENGTH + Lz4BlockHeader.CHECKSUM_LENGTH;
+        long bound =
+                Math.max(Math.max(zstdCompressBound(srcLength), lz4Bound), srcLength + 1L) + PayloadPrefix.MAX_LENGTH;
         if (bound > Integer.MAX_VALUE - 16) {
             throw new IllegalArgumentException("Source of " + srcLength + " bytes is too large for one payload");
         }
@@ -142,7 +155,8 @@ public final class ZdictCodec implements AutoCloseable {
     }
 
     /**
-     * Like {@link #compress(byte[], int, int, byte[], int)} with dictionary {@code version}.
+     * Like {@link #compress(byte[], int, int, byte[], int)} with dictionary {@code version}: a zstd frame,
+     * or an LZ4 block when the version was published for LZ4 ({@link org.zdict.registry.DictionaryCodec}).
      *
      * @param version a version the registry holds (retired ones too)
      * @param src the input
@@ -153,9 +167,14 @@ public final class ZdictCodec implements AutoCloseable {
      * @return the number of bytes written
      * @throws org.zdict.UnknownDictionaryVersionException if the registry does not hold {@code version}
      * @throws org.zdict.CorruptDictionaryException if its stored bytes cannot be trusted
+     * @throws IllegalStateException if the version was published for a codec this release cannot write
      */
     public int compress(int version, byte[] src, int srcOffset, int srcLength, byte[] dst, int dstOffset) {
         checkArguments(src, srcOffset, srcLength, dst, dstOffset);
+        Lz4Dictionaries.Lz4Version lz4 = lz4Dictionaries.forCompression(version);
+        if (lz4 != null) {
+            return compressLz4(version, lz4, src, srcOffset, srcLength, dst, dstOffset);
+        }
         return compressFrame(
                 PayloadPrefix.dictionaryFrame(version), version, src, srcOffset, srcLength, dst, dstOffset);
     }
@@ -236,6 +255,10 @@ public final class ZdictCodec implements AutoCloseable {
         if (prefix.isStored()) {
             return frameLength;
         }
+        if (prefix.isLz4Block()) {
+            return Lz4BlockHeader.parse(src, frameOffset, frameLength, prefix.length())
+                    .contentSize();
+        }
         return FrameChecks.declaredContentSize(prefix, src, frameOffset, frameLength);
     }
 
@@ -272,6 +295,10 @@ public final class ZdictCodec implements AutoCloseable {
         if (head.stored()) {
             System.arraycopy(src, head.frameOffset(), dst, dstOffset, head.frameLength());
             return head.frameLength();
+        }
+        if (head.prefix().isLz4Block()) {
+            return decodeLz4(
+                    head.prefix(), src, head.frameOffset(), head.frameLength(), dst, dstOffset, (int) head.size());
         }
         if (head.size() >= 0) {
             // zstd is given the caller's whole room, not the declared size: it checks the frame's declared
@@ -329,6 +356,11 @@ public final class ZdictCodec implements AutoCloseable {
         if (head.stored()) {
             return Arrays.copyOfRange(src, head.frameOffset(), head.frameOffset() + head.frameLength());
         }
+        if (head.prefix().isLz4Block()) {
+            byte[] dst = new byte[(int) head.size()];
+            decodeLz4(head.prefix(), src, head.frameOffset(), head.frameLength(), dst, 0, dst.length);
+            return dst;
+        }
         if (head.size() >= 0) {
             byte[] dst = new byte[(int) head.size()];
             decodeDeclared(head.prefix(), src, head.frameOffset(), head.frameLength(), dst, 0, dst.length, dst.length);
@@ -376,8 +408,9 @@ public final class ZdictCodec implements AutoCloseable {
         byte[] first = new byte[Math.min(srcLength, MAX_HEAD_LENGTH)];
         src.duplicate().get(first);
         PayloadHead head = head(first, 0, srcLength);
-        if (head.stored() || head.size() < 0) {
-            // Stored payloads are copied anyway; frames without a declared size are rare: decode a copy.
+        if (head.stored() || head.size() < 0 || head.prefix().isLz4Block()) {
+            // Stored payloads are copied anyway; frames without a declared size are rare, and LZ4 blocks are
+            // decoded in Java, from an array: decode a copy.
             byte[] copy = new byte[srcLength];
             src.duplicate().get(copy);
             return decompress(copy);
@@ -410,6 +443,7 @@ public final class ZdictCodec implements AutoCloseable {
         closed = true;
         compressContexts.close();
         decompressContexts.close();
+        lz4Contexts.close();
         dictionaries.close();
     }
 
@@ -431,6 +465,30 @@ public final class ZdictCodec implements AutoCloseable {
             return writeStored(src, srcOffset, srcLength, dst, dstOffset);
         }
         return prefixLength + frameLength;
+    }
+
+    private int compressLz4(
+            int version,
+            Lz4Dictionaries.Lz4Version lz4,
+            byte[] src,
+            int srcOffset,
+            int srcLength,
+            byte[] dst,
+            int dstOffset) {
+        int position = dstOffset + PayloadPrefix.lz4Block(version).writeTo(dst, dstOffset);
+        position += Lz4BlockHeader.write(dst, position, srcLength, checksum, lz4.check());
+        Lz4CompressContext context = lz4Contexts.borrow();
+        try {
+            position += context.compress(lz4.dictionary(), src, srcOffset, srcLength, dst, position);
+        } finally {
+            lz4Contexts.giveBack(context);
+        }
+        if (checksum) {
+            position += Lz4BlockHeader.writeChecksum(dst, position, Lz4BlockHeader.crc32c(src, srcOffset, srcLength));
+        } else if (position - dstOffset >= PayloadPrefix.stored().length() + srcLength) {
+            return writeStored(src, srcOffset, srcLength, dst, dstOffset);
+        }
+        return position - dstOffset;
     }
 
     private static int writeStored(byte[] src, int srcOffset, int srcLength, byte[] dst, int dstOffset) {
@@ -459,6 +517,17 @@ public final class ZdictCodec implements AutoCloseable {
         PayloadPrefix prefix = PayloadPrefix.read(src, srcOffset, srcLength);
         int frameOffset = srcOffset + prefix.length();
         int frameLength = srcLength - prefix.length();
+        if (prefix.isLz4Block()) {
+            Lz4BlockHeader header = Lz4BlockHeader.parse(src, frameOffset, frameLength, prefix.length());
+            if (!acceptUnchecked && !header.checksum()) {
+                throw new UncheckedPayloadException(
+                        prefix.length(),
+                        "Unchecked payload: its LZ4 block" + FrameChecks.describe(prefix)
+                                + " carries no content checksum, and this codec requires one");
+            }
+            checkLimit(header.contentSize(), prefix);
+            return new PayloadHead(prefix, frameOffset, frameLength, header.contentSize());
+        }
         checkCovered(prefix, src, frameOffset, frameLength);
         long size = prefix.isStored()
                 ? frameLength
@@ -495,6 +564,68 @@ public final class ZdictCodec implements AutoCloseable {
             decompressContexts.giveBack(context);
         }
         checkDecoded(prefix, size, written);
+        return written;
+    }
+
+    /**
+     * Decodes the LZ4 payload body {@code src[offset, offset + length)} (header, block, optional checksum),
+     * which declares {@code size} bytes, into {@code dst[dstOffset, dstOffset + size)}: the decoder is given
+     * exactly that room, so nothing past it is written.
+     */
+    private int decodeLz4(
+            PayloadPrefix prefix, byte[] src, int offset, int length, byte[] dst, int dstOffset, int size) {
+        Lz4BlockHeader header = Lz4BlockHeader.parse(src, offset, length, prefix.length());
+        int blockStart = prefix.length() + header.headerLength();
+        int blockLength = length - header.headerLength() - (header.checksum() ? Lz4BlockHeader.CHECKSUM_LENGTH : 0);
+        if (blockLength < 1) {
+            throw new TruncatedPayloadException(
+                    blockStart,
+                    "Truncated payload" + FrameChecks.describe(prefix) + ": it ends before its LZ4 block"
+                            + (header.checksum() ? " and content checksum" : ""));
+        }
+        Lz4Dictionaries.Lz4Version lz4 = lz4Dictionaries.forDecoding(prefix.version());
+        if (header.dictionaryCheck() != lz4.check()) {
+            throw new DictionaryMismatchException(
+                    blockStart - Lz4BlockHeader.DICTIONARY_CHECK_LENGTH,
+                    prefix.version(),
+                    String.format(
+                            "Wrong dictionary: the payload was written with another dictionary than version %d of"
+                                    + " this registry (its LZ4 block header's dictionary check is %04x, this"
+                                    + " version's is %04x): the registry is not the one it was written with, or"
+                                    + " was rebuilt from scratch",
+                            prefix.version(), header.dictionaryCheck(), lz4.check()),
+                    null);
+        }
+        int written;
+        try {
+            written = Lz4BlockDecoder.decompress(
+                    lz4.dictionary(), src, offset + header.headerLength(), blockLength, dst, dstOffset, size);
+        } catch (Lz4BlockException e) {
+            throw new CorruptPayloadException(
+                    blockStart + e.offset(),
+                    "Corrupt LZ4 block" + FrameChecks.describe(prefix) + ": " + e.phrase() + " (block offset "
+                            + e.offset() + "); it declares " + size + " bytes",
+                    e);
+        }
+        if (written != size) {
+            throw new CorruptPayloadException(
+                    blockStart,
+                    "Corrupt LZ4 block" + FrameChecks.describe(prefix) + ": it declares " + size
+                            + " bytes but decodes to " + written);
+        }
+        if (header.checksum()) {
+            int checksumOffset = offset + header.headerLength() + blockLength;
+            long expected = Lz4BlockHeader.readChecksum(src, checksumOffset);
+            long actual = Lz4BlockHeader.crc32c(dst, dstOffset, written);
+            if (expected != actual) {
+                throw new CorruptPayloadException(
+                        blockStart + blockLength,
+                        String.format(
+                                "Corrupt payload%s: the content checksum does not match (CRC-32C %08x written,"
+                                        + " %08x decoded)",
+                                FrameChecks.describe(prefix), expected, actual));
+            }
+        }
         return written;
     }
 

@@ -8,8 +8,8 @@ import org.zdict.internal.PayloadKind;
 
 /**
  * The prefix that starts every zdict payload: a marker byte, then for a {@linkplain #isDictionaryFrame()
- * dictionary frame} the dictionary version as an unsigned LEB128 varint (1 byte below 128, 2
- * bytes below 16,384, at most 5 bytes). The layout is specified in docs/FORMAT.md. Immutable; the static
+ * dictionary frame} or an {@linkplain #isLz4Block() LZ4 block} the dictionary version as an unsigned
+ * LEB128 varint (1 byte below 128, 2 bytes below 16,384, at most 5 bytes). The layout is specified in docs/FORMAT.md. Immutable; the static
  * methods are stateless, so everything here is safe to use from any thread.
  */
 public final class PayloadPrefix {
@@ -28,10 +28,13 @@ public final class PayloadPrefix {
      * a payload allocates nothing for them. Index: the version.
      */
     private static final PayloadPrefix[] ONE_BYTE_VERSIONS = new PayloadPrefix[0x80];
+    /** The same for LZ4 blocks. */
+    private static final PayloadPrefix[] ONE_BYTE_LZ4_VERSIONS = new PayloadPrefix[0x80];
 
     static {
         for (int version = 1; version < ONE_BYTE_VERSIONS.length; version++) {
             ONE_BYTE_VERSIONS[version] = new PayloadPrefix(PayloadKind.DICTIONARY_FRAME, version, 2);
+            ONE_BYTE_LZ4_VERSIONS[version] = new PayloadPrefix(PayloadKind.LZ4_BLOCK, version, 2);
         }
     }
 
@@ -65,6 +68,14 @@ public final class PayloadPrefix {
         return kind == PayloadKind.DICTIONARY_FRAME;
     }
 
+    /**
+     * {@return whether an LZ4 block compressed with the last 64 KiB of dictionary {@link #version()}
+     * follows, after its header (docs/FORMAT.md)}
+     */
+    public boolean isLz4Block() {
+        return kind == PayloadKind.LZ4_BLOCK;
+    }
+
     /** {@return whether a zstd frame compressed without a dictionary follows} */
     public boolean isPlainFrame() {
         return kind == PayloadKind.PLAIN_FRAME;
@@ -83,13 +94,28 @@ public final class PayloadPrefix {
      * @throws IllegalArgumentException if {@code version} is not positive
      */
     public static PayloadPrefix dictionaryFrame(int version) {
+        return withVersion(PayloadKind.DICTIONARY_FRAME, ONE_BYTE_VERSIONS, version);
+    }
+
+    /**
+     * The prefix for an LZ4 block compressed with dictionary {@code version} ({@code 0xD0}).
+     *
+     * @param version the dictionary version, positive
+     * @return the prefix, shared for versions below 128
+     * @throws IllegalArgumentException if {@code version} is not positive
+     */
+    public static PayloadPrefix lz4Block(int version) {
+        return withVersion(PayloadKind.LZ4_BLOCK, ONE_BYTE_LZ4_VERSIONS, version);
+    }
+
+    private static PayloadPrefix withVersion(PayloadKind kind, PayloadPrefix[] shared, int version) {
         if (version <= 0) {
             throw new IllegalArgumentException("Dictionary version must be positive, got " + version);
         }
-        if (version < ONE_BYTE_VERSIONS.length) {
-            return ONE_BYTE_VERSIONS[version];
+        if (version < shared.length) {
+            return shared[version];
         }
-        return new PayloadPrefix(PayloadKind.DICTIONARY_FRAME, version, 1 + varintLength(version));
+        return new PayloadPrefix(kind, version, 1 + varintLength(version));
     }
 
     /** {@return the prefix of a zstd frame compressed without a dictionary ({@code 0xD2})} */
@@ -103,29 +129,31 @@ public final class PayloadPrefix {
     }
 
     /**
-     * The short name of what this prefix announces: the dictionary version in decimal ({@code "7"}),
-     * {@code "plain"} (a zstd frame without a dictionary) or {@code "stored"} (the original bytes). The
-     * version tag of zdict's Kafka metrics and the version named in error messages.
+     * The short name of what this prefix announces: the dictionary version in decimal ({@code "7"}, for a
+     * zstd frame or an LZ4 block alike), {@code "plain"} (a zstd frame without a dictionary) or {@code
+     * "stored"} (the original bytes). The version tag of zdict's Kafka metrics and the version named in
+     * error messages.
      *
      * @return the label
      */
     public String label() {
         return switch (kind) {
-            case DICTIONARY_FRAME -> Integer.toString(version);
+            case DICTIONARY_FRAME, LZ4_BLOCK -> Integer.toString(version);
             case PLAIN_FRAME -> "plain";
             case STORED -> "stored";
         };
     }
 
     /**
-     * What this prefix announces, for messages: {@code "dictionary version 7"}, {@code "zstd without
-     * dictionary"} or {@code "stored"}.
+     * What this prefix announces, for messages: {@code "dictionary version 7"}, {@code "dictionary
+     * version 7, LZ4"}, {@code "zstd without dictionary"} or {@code "stored"}.
      *
      * @return the description
      */
     public String description() {
         return switch (kind) {
             case DICTIONARY_FRAME -> "dictionary version " + version;
+            case LZ4_BLOCK -> "dictionary version " + version + ", LZ4";
             case PLAIN_FRAME -> "zstd without dictionary";
             case STORED -> "stored";
         };
@@ -178,7 +206,7 @@ public final class PayloadPrefix {
         }
         if (length >= 2 && src[offset + 1] > 0) {
             // The common case, versions 1-127: one varint byte with no continuation bit.
-            return ONE_BYTE_VERSIONS[src[offset + 1]];
+            return (kind == PayloadKind.DICTIONARY_FRAME ? ONE_BYTE_VERSIONS : ONE_BYTE_LZ4_VERSIONS)[src[offset + 1]];
         }
         long version = 0;
         for (int i = 0; i < MAX_VARINT_BYTES; i++) {
@@ -270,8 +298,9 @@ public final class PayloadPrefix {
 
     private static String describeUnknownMarker(byte[] src, int offset, int length, int marker) {
         String expected = String.format(
-                "expected a zdict format-%d marker 0x%02X, 0x%02X or 0x%02X",
+                "expected a zdict format-%d marker 0x%02X, 0x%02X, 0x%02X or 0x%02X",
                 FORMAT_VERSION,
+                PayloadKind.LZ4_BLOCK.marker(),
                 PayloadKind.DICTIONARY_FRAME.marker(),
                 PayloadKind.PLAIN_FRAME.marker(),
                 PayloadKind.STORED.marker());

@@ -6,6 +6,11 @@ package org.zdict.internal;
  * ask a {@link org.zdict.format.PayloadPrefix} what it announces. Immutable (an enum).
  */
 public enum PayloadKind {
+    /**
+     * An LZ4 block compressed with the last 64 KiB of the dictionary whose version follows the marker,
+     * after a small header (docs/FORMAT.md). Written only for versions published for LZ4.
+     */
+    LZ4_BLOCK(0xD0),
     /** A zstd frame compressed with the dictionary whose version follows the marker. */
     DICTIONARY_FRAME(0xD1),
     /** A zstd frame compressed without a dictionary. */
@@ -26,7 +31,7 @@ public enum PayloadKind {
 
     /** {@return whether the marker is followed by a dictionary version} */
     public boolean hasVersion() {
-        return this == DICTIONARY_FRAME;
+        return this == DICTIONARY_FRAME || this == LZ4_BLOCK;
     }
 
     /**
@@ -38,6 +43,7 @@ public enum PayloadKind {
     public static PayloadKind ofMarker(int marker) {
         // A switch, not a loop over values(): that would copy the array on every payload read.
         return switch (marker) {
+            case 0xD0 -> LZ4_BLOCK;
             case 0xD1 -> DICTIONARY_FRAME;
             case 0xD2 -> PLAIN_FRAME;
             case 0xD3 -> STORED;

@@ -13,6 +13,7 @@ import java.util.TreeSet;
 import org.zdict.ActiveVersionChangedException;
 import org.zdict.RegistryException;
 import org.zdict.UnknownDictionaryVersionException;
+import org.zdict.registry.DictionaryCodec;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryStatus;
 import org.zdict.registry.SubjectNames;
@@ -242,6 +243,9 @@ public record VersionTable(int nextVersion, SortedMap<Integer, DictionaryInfo> v
                 if (e.getKey().equals(ManifestJson.ACTIVATED_AT) || e.getKey().equals(ManifestJson.RETIRED_AT)) {
                     throw new IllegalArgumentException("Metadata key '" + e.getKey()
                             + "' is recorded by the registry itself and cannot be published");
+                }
+                if (e.getKey().equals(DictionaryCodec.METADATA_KEY)) {
+                    DictionaryCodec.ofLabel(e.getValue());
                 }
             }
         }

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.zdict.registry.DictionaryCodec;
 import org.zdict.registry.InMemoryDictionaryRegistry;
 import org.zdict.testing.SampleEvents;
 import org.zdict.train.DictionaryTrainer;
@@ -28,6 +29,10 @@ class GoldenVectorsTest {
     private static final String EARLIER = "without-dictionary-id/";
     /** Versions 1 and 300 hold the same dictionary: 300 exercises the two-byte varint. */
     private static final int HIGH_VERSION = 300;
+    /** Version 301 holds the same dictionary again, published for LZ4 ({@code 0xD0} payloads). */
+    private static final int LZ4_VERSION = 301;
+
+    private static final Map<String, String> LZ4 = Map.of(DictionaryCodec.METADATA_KEY, "lz4");
 
     private static InMemoryDictionaryRegistry registry;
 
@@ -41,6 +46,7 @@ class GoldenVectorsTest {
         for (int version = 1; version <= HIGH_VERSION; version++) {
             registry.publish(dictionary, 3, Map.of());
         }
+        registry.publish(dictionary, 3, LZ4);
         registry.activate(1);
     }
 
@@ -53,10 +59,14 @@ class GoldenVectorsTest {
                 "payload-v300.bin",
                 "payload-plain.bin",
                 "payload-stored.bin",
-                "payload-v1-checked.bin"
+                "payload-v1-checked.bin",
+                "payload-lz4-v301.bin"
             }) {
                 assertArrayEquals(original, codec.decompress(resource(payload)), payload);
             }
+        }
+        try (ZdictCodec codec = ZdictCodec.of(registry)) {
+            assertArrayEquals(original, codec.decompress(resource("payload-lz4-v301-checked.bin")));
         }
     }
 
@@ -83,9 +93,11 @@ class GoldenVectorsTest {
             assertArrayEquals(resource("payload-v300.bin"), codec.compress(HIGH_VERSION, original));
             assertArrayEquals(resource("payload-plain.bin"), plain(codec, original));
             assertArrayEquals(resource("payload-stored.bin"), stored(codec, original));
+            assertArrayEquals(resource("payload-lz4-v301.bin"), codec.compress(LZ4_VERSION, original));
         }
         try (ZdictCodec codec = ZdictCodec.of(registry)) {
             assertArrayEquals(resource("payload-v1-checked.bin"), codec.compress(1, original));
+            assertArrayEquals(resource("payload-lz4-v301-checked.bin"), codec.compress(LZ4_VERSION, original));
         }
     }
 
@@ -121,6 +133,7 @@ class GoldenVectorsTest {
         for (int version = 1; version <= HIGH_VERSION; version++) {
             fresh.publish(dictionary, 3, Map.of());
         }
+        fresh.publish(dictionary, 3, LZ4);
         try (ZdictCodec codec = ZdictCodec.builder(fresh).checksum(false).build()) {
             Files.write(dir.resolve("dictionary.dict"), dictionary);
             Files.write(dir.resolve("event.json"), original);
@@ -128,9 +141,11 @@ class GoldenVectorsTest {
             Files.write(dir.resolve("payload-v300.bin"), codec.compress(HIGH_VERSION, original));
             Files.write(dir.resolve("payload-plain.bin"), plain(codec, original));
             Files.write(dir.resolve("payload-stored.bin"), stored(codec, original));
+            Files.write(dir.resolve("payload-lz4-v301.bin"), codec.compress(LZ4_VERSION, original));
         }
         try (ZdictCodec codec = ZdictCodec.of(fresh)) {
             Files.write(dir.resolve("payload-v1-checked.bin"), codec.compress(1, original));
+            Files.write(dir.resolve("payload-lz4-v301-checked.bin"), codec.compress(LZ4_VERSION, original));
         }
     }
 }

@@ -1,6 +1,9 @@
 package org.zdict.bench.lz4dict;
 
 import org.zdict.engine.codec.BlockCodec;
+import org.zdict.internal.lz4.Lz4BlockCompressor;
+import org.zdict.internal.lz4.Lz4BlockDecoder;
+import org.zdict.internal.lz4.Lz4Dictionary;
 
 /**
  * What an opt-in zdict payload kind "LZ4 block + dictionary" would store per record, for measuring it
@@ -17,13 +20,13 @@ public final class Lz4DictCodec implements BlockCodec {
 
     private final String name;
     private final Lz4Dictionary dictionary;
-    private final Lz4DictCompressor compressor;
+    private final Lz4BlockCompressor compressor;
 
     /** @param depth 0 for the fast search, else the HC search depth */
     public Lz4DictCodec(String name, Lz4Dictionary dictionary, int depth) {
         this.name = name;
         this.dictionary = dictionary;
-        this.compressor = depth == 0 ? Lz4DictCompressor.fast(dictionary) : Lz4DictCompressor.hc(dictionary, depth);
+        this.compressor = depth == 0 ? Lz4BlockCompressor.fast(dictionary) : Lz4BlockCompressor.hc(dictionary, depth);
     }
 
     @Override
@@ -33,7 +36,7 @@ public final class Lz4DictCodec implements BlockCodec {
 
     @Override
     public int maxCompressedLength(int length) {
-        return 2 + 5 + Lz4DictCompressor.maxCompressedLength(length);
+        return 2 + 5 + Lz4BlockCompressor.maxCompressedLength(length);
     }
 
     @Override
@@ -101,7 +104,7 @@ public final class Lz4DictCodec implements BlockCodec {
         if (declared > dst.length) {
             throw new IllegalStateException(name + ": declares " + declared + " bytes, room for " + dst.length);
         }
-        int written = Lz4DictDecompressor.decompress(dictionary, src, ip, end - ip, dst, 0, declared);
+        int written = Lz4BlockDecoder.decompress(dictionary, src, ip, end - ip, dst, 0, declared);
         if (written != declared) {
             throw new IllegalStateException(name + ": decoded " + written + " bytes, declared " + declared);
         }

@@ -15,6 +15,10 @@ import java.util.List;
 import org.zdict.bench.codec.Codecs;
 import org.zdict.bench.data.DictionaryCache;
 import org.zdict.bench.data.EventSplit;
+import org.zdict.internal.lz4.Lz4BlockCompressor;
+import org.zdict.internal.lz4.Lz4BlockDecoder;
+import org.zdict.internal.lz4.Lz4BlockException;
+import org.zdict.internal.lz4.Lz4Dictionary;
 
 /**
  * The Java side of the cross-check against liblz4 ({@code src/main/c/lz4dict_check.c}, run by {@code
@@ -57,9 +61,9 @@ public final class Lz4DictCrossCheck {
             Files.write(dir.resolve("dictionary"), dictionary.content());
             write(dir.resolve("events.bin"), events);
             for (String mode : Lz4DictModes.ALL) {
-                Lz4DictCompressor compressor = Lz4DictModes.compressor(dictionary, mode);
+                Lz4BlockCompressor compressor = Lz4DictModes.compressor(dictionary, mode);
                 List<byte[]> blocks = new ArrayList<>();
-                byte[] dst = new byte[Lz4DictCompressor.maxCompressedLength(1 << 20)];
+                byte[] dst = new byte[Lz4BlockCompressor.maxCompressedLength(1 << 20)];
                 for (byte[] event : events) {
                     blocks.add(Arrays.copyOf(dst, compressor.compress(event, 0, event.length, dst, 0)));
                 }
@@ -81,11 +85,11 @@ public final class Lz4DictCrossCheck {
                     bytes += block.length;
                     byte[] dst = new byte[event.length];
                     try {
-                        int n = Lz4DictDecompressor.decompress(dictionary, block, 0, block.length, dst, 0, dst.length);
+                        int n = Lz4BlockDecoder.decompress(dictionary, block, 0, block.length, dst, 0, dst.length);
                         if (n == event.length && Arrays.equals(dst, event)) {
                             equal++;
                         }
-                    } catch (Lz4DictException e) {
+                    } catch (Lz4BlockException e) {
                         System.err.println(file.getFileName() + " event " + i + ": " + e.getMessage());
                     }
                 }
@@ -116,7 +120,7 @@ public final class Lz4DictCrossCheck {
             do {
                 for (int i = 0; i < blocks.size(); i++) {
                     byte[] block = blocks.get(i);
-                    sink += Lz4DictDecompressor.decompress(
+                    sink += Lz4BlockDecoder.decompress(
                             dictionary, block, 0, block.length, dst, 0, events.get(i).length);
                 }
                 calls += blocks.size();

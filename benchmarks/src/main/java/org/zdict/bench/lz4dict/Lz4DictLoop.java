@@ -14,6 +14,8 @@ import org.zdict.bench.data.DictionaryCache;
 import org.zdict.bench.data.EventSplit;
 import org.zdict.codec.ZdictCodec;
 import org.zdict.engine.codec.KafkaLz4Codec;
+import org.zdict.internal.lz4.Lz4BlockCompressor;
+import org.zdict.internal.lz4.Lz4Dictionary;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.InMemoryDictionaryRegistry;
 
@@ -300,7 +302,7 @@ public final class Lz4DictLoop {
         private final Lz4DictCodec codec;
 
         Lz4Side(String name, List<byte[]> events, int batch, Lz4Dictionary dictionary, String mode) {
-            super(name, events, batch, 7 + Lz4DictCompressor.maxCompressedLength(1 << 20));
+            super(name, events, batch, 7 + Lz4BlockCompressor.maxCompressedLength(1 << 20));
             codec = new Lz4DictCodec(name, dictionary, Lz4DictModes.depth(mode));
             encodeAll();
         }

@@ -1,6 +1,8 @@
 package org.zdict.bench.lz4dict;
 
 import java.util.List;
+import org.zdict.internal.lz4.Lz4BlockCompressor;
+import org.zdict.internal.lz4.Lz4Dictionary;
 
 /** The search modes measured: {@code fast}, or {@code hc<depth>}. */
 public final class Lz4DictModes {
@@ -20,8 +22,8 @@ public final class Lz4DictModes {
         throw new IllegalArgumentException("Unknown LZ4 mode '" + mode + "'; expected fast or hc<depth>");
     }
 
-    public static Lz4DictCompressor compressor(Lz4Dictionary dictionary, String mode) {
+    public static Lz4BlockCompressor compressor(Lz4Dictionary dictionary, String mode) {
         int depth = depth(mode);
-        return depth == 0 ? Lz4DictCompressor.fast(dictionary) : Lz4DictCompressor.hc(dictionary, depth);
+        return depth == 0 ? Lz4BlockCompressor.fast(dictionary) : Lz4BlockCompressor.hc(dictionary, depth);
     }
 }

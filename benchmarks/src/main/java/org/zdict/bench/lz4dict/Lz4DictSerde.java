@@ -11,6 +11,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serializer;
+import org.zdict.internal.lz4.Lz4Dictionary;
 
 /**
  * The LZ4-dictionary payload ({@link Lz4DictCodec}) as a Kafka serializer and deserializer, for the

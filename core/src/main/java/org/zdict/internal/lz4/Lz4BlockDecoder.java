@@ -1,4 +1,4 @@
-package org.zdict.bench.lz4dict;
+package org.zdict.internal.lz4;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -17,27 +17,27 @@ import java.nio.ByteOrder;
  * steps: the room past the returned length may then hold copies of this block's, the dictionary's or the
  * output's own bytes (never anything else; with a room of exactly the decoded length, as a consumer
  * allocates from the declared length, there is no such byte). Corrupt input raises one {@link
- * Lz4DictException} with the offset in the block.
+ * Lz4BlockException} with the offset in the block.
  * A block must end with a literal run (it may be empty). Unlike liblz4, the end-of-block rules for
  * encoders (last 5 bytes literals, no match starting in the last 12) are not enforced: blocks that break
  * them are still decoded safely.
  *
  * <p>Stateless; safe from any thread.
  */
-public final class Lz4DictDecompressor {
+public final class Lz4BlockDecoder {
     private static final int MIN_MATCH = 4;
     private static final int RUN_MASK = 15;
     private static final int LENGTH_LIMIT = Integer.MAX_VALUE - 255;
     private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
-    private Lz4DictDecompressor() {}
+    private Lz4BlockDecoder() {}
 
     /**
      * Decodes {@code src[srcOffset, srcOffset + srcLength)} into {@code dst} from {@code dstOffset},
      * writing at most {@code room} bytes.
      *
      * @return the number of bytes written
-     * @throws Lz4DictException if the block is corrupt or decodes to more than {@code room} bytes
+     * @throws Lz4BlockException if the block is corrupt or decodes to more than {@code room} bytes
      */
     public static int decompress(
             Lz4Dictionary dictionary, byte[] src, int srcOffset, int srcLength, byte[] dst, int dstOffset, int room) {
@@ -49,7 +49,7 @@ public final class Lz4DictDecompressor {
         if (dictionary == null) {
             throw new IllegalArgumentException("dictionary is null");
         }
-        verify(srcLength > 0, 0, Lz4DictException.EMPTY_INPUT);
+        verify(srcLength > 0, 0, Lz4BlockException.EMPTY_INPUT);
         byte[] dict = dictionary.bytes();
         int dictEnd = dict.length;
         int ip = srcOffset;
@@ -61,17 +61,17 @@ public final class Lz4DictDecompressor {
             int literals = token >>> 4;
             if (literals == RUN_MASK) {
                 do {
-                    verify(ip < iend, ip - srcOffset, Lz4DictException.LENGTH_PAST_INPUT);
+                    verify(ip < iend, ip - srcOffset, Lz4BlockException.LENGTH_PAST_INPUT);
                     int b = src[ip++] & 0xFF;
                     literals += b;
-                    verify(literals < LENGTH_LIMIT, ip - srcOffset, Lz4DictException.LENGTH_OVERFLOW);
+                    verify(literals < LENGTH_LIMIT, ip - srcOffset, Lz4BlockException.LENGTH_OVERFLOW);
                     if (b != 255) {
                         break;
                     }
                 } while (true);
             }
-            verify(literals <= iend - ip, ip - srcOffset, Lz4DictException.LITERALS_PAST_INPUT);
-            verify(literals <= oend - op, ip - srcOffset, Lz4DictException.LITERALS_PAST_ROOM);
+            verify(literals <= iend - ip, ip - srcOffset, Lz4BlockException.LITERALS_PAST_INPUT);
+            verify(literals <= oend - op, ip - srcOffset, Lz4BlockException.LITERALS_PAST_ROOM);
             if (literals <= 16 && iend - ip >= 16 && oend - op >= 16) {
                 // Short run far from both ends: copy 16 bytes, the ones past the run are rewritten later.
                 LONG.set(dst, op, (long) LONG.get(src, ip));
@@ -86,24 +86,24 @@ public final class Lz4DictDecompressor {
             }
 
             int offsetAt = ip;
-            verify(iend - ip >= 2, offsetAt - srcOffset, Lz4DictException.OFFSET_PAST_INPUT);
+            verify(iend - ip >= 2, offsetAt - srcOffset, Lz4BlockException.OFFSET_PAST_INPUT);
             int offset = (src[ip] & 0xFF) | (src[ip + 1] & 0xFF) << 8;
             ip += 2;
-            verify(offset != 0, offsetAt - srcOffset, Lz4DictException.OFFSET_ZERO);
+            verify(offset != 0, offsetAt - srcOffset, Lz4BlockException.OFFSET_ZERO);
             int length = token & RUN_MASK;
             if (length == RUN_MASK) {
                 do {
-                    verify(ip < iend, ip - srcOffset, Lz4DictException.LENGTH_PAST_INPUT);
+                    verify(ip < iend, ip - srcOffset, Lz4BlockException.LENGTH_PAST_INPUT);
                     int b = src[ip++] & 0xFF;
                     length += b;
-                    verify(length < LENGTH_LIMIT, ip - srcOffset, Lz4DictException.LENGTH_OVERFLOW);
+                    verify(length < LENGTH_LIMIT, ip - srcOffset, Lz4BlockException.LENGTH_OVERFLOW);
                     if (b != 255) {
                         break;
                     }
                 } while (true);
             }
             length += MIN_MATCH;
-            verify(length <= oend - op, offsetAt - srcOffset, Lz4DictException.MATCH_PAST_ROOM);
+            verify(length <= oend - op, offsetAt - srcOffset, Lz4BlockException.MATCH_PAST_ROOM);
             int written = op - dstOffset;
             int span = (length + 15) & ~15;
             if (offset <= written) {
@@ -121,7 +121,7 @@ public final class Lz4DictDecompressor {
                 }
             } else {
                 int fromDictionary = offset - written;
-                verify(fromDictionary <= dictEnd, offsetAt - srcOffset, Lz4DictException.OFFSET_BEFORE_DICTIONARY);
+                verify(fromDictionary <= dictEnd, offsetAt - srcOffset, Lz4BlockException.OFFSET_BEFORE_DICTIONARY);
                 int from = dictEnd - fromDictionary;
                 int n = Math.min(fromDictionary, length);
                 if (n == length) {
@@ -135,7 +135,7 @@ public final class Lz4DictDecompressor {
                 }
             }
             op += length;
-            verify(ip < iend, ip - srcOffset, Lz4DictException.ENDS_AFTER_MATCH);
+            verify(ip < iend, ip - srcOffset, Lz4BlockException.ENDS_AFTER_MATCH);
         }
     }
 
@@ -182,7 +182,7 @@ public final class Lz4DictDecompressor {
 
     private static void verify(boolean condition, int offset, String phrase) {
         if (!condition) {
-            throw new Lz4DictException(phrase, offset);
+            throw new Lz4BlockException(phrase, offset);
         }
     }
 

@@ -1,4 +1,4 @@
-package org.zdict.bench.lz4dict;
+package org.zdict.internal.lz4;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -22,7 +22,7 @@ import java.util.Arrays;
  * Blocks follow the format's end rules (the last 5 bytes are literals, no match starts in the last 12),
  * so liblz4's {@code LZ4_decompress_safe_usingDict} decodes them. Not thread-safe: one per thread.
  */
-public final class Lz4DictCompressor {
+public final class Lz4BlockCompressor {
     private static final int MIN_MATCH = 4;
     private static final int LAST_LITERALS = 5;
     private static final int MF_LIMIT = 12;
@@ -31,9 +31,9 @@ public final class Lz4DictCompressor {
     private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
-    private final Lz4Dictionary dictionary;
-    private final byte[] dict;
-    private final int dictSize;
+    private Lz4Dictionary dictionary;
+    private byte[] dict;
+    private int dictSize;
     private final int depth;
     /** Input position + {@link #base} of the newest position with each hash; stale when below base. */
     private final int[] inputHead = new int[1 << INPUT_HASH_LOG];
@@ -44,31 +44,45 @@ public final class Lz4DictCompressor {
 
     private int base = 1;
 
-    private Lz4DictCompressor(Lz4Dictionary dictionary, int depth) {
-        if (dictionary == null) {
-            throw new IllegalArgumentException("dictionary is null");
-        }
-        this.dictionary = dictionary;
-        this.dict = dictionary.bytes();
-        this.dictSize = dict.length;
+    private Lz4BlockCompressor(Lz4Dictionary dictionary, int depth) {
         this.depth = depth;
+        use(dictionary);
     }
 
     /** LZ4's fast search (acceleration 1). */
-    public static Lz4DictCompressor fast(Lz4Dictionary dictionary) {
-        return new Lz4DictCompressor(dictionary, 0);
+    public static Lz4BlockCompressor fast(Lz4Dictionary dictionary) {
+        return new Lz4BlockCompressor(dictionary, 0);
     }
 
     /** A hash-chain search walking up to {@code depth} (1–65536) candidates per position. */
-    public static Lz4DictCompressor hc(Lz4Dictionary dictionary, int depth) {
+    public static Lz4BlockCompressor hc(Lz4Dictionary dictionary, int depth) {
         if (depth < 1 || depth > 65_536) {
             throw new IllegalArgumentException("HC search depth must be 1–65536, got " + depth);
         }
-        return new Lz4DictCompressor(dictionary, depth);
+        return new Lz4BlockCompressor(dictionary, depth);
     }
 
     public Lz4Dictionary dictionary() {
         return dictionary;
+    }
+
+    /**
+     * Compress against {@code dictionary} from now on (the input tables hold only input positions, so
+     * nothing needs clearing).
+     *
+     * @throws IllegalArgumentException if {@code dictionary} is null or was made {@link
+     *     Lz4Dictionary#forDecoding} only
+     */
+    public void use(Lz4Dictionary dictionary) {
+        if (dictionary == null) {
+            throw new IllegalArgumentException("dictionary is null");
+        }
+        if (!dictionary.isIndexed()) {
+            throw new IllegalArgumentException("dictionary was made for decoding only: it has no match tables");
+        }
+        this.dictionary = dictionary;
+        this.dict = dictionary.bytes();
+        this.dictSize = dict.length;
     }
 
     /** The room {@link #compress} needs for {@code length} bytes, as liblz4's {@code LZ4_COMPRESSBOUND}. */

@@ -1,4 +1,4 @@
-package org.zdict.bench.lz4dict;
+package org.zdict.internal.lz4;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -15,20 +15,20 @@ import org.junit.jupiter.api.Timeout;
 /**
  * Fuzzes the LZ4-dictionary block decoder against a byte-at-a-time reference decoder written from the
  * format's description. Every input must either decode to exactly the reference's bytes, or fail with a
- * {@link Lz4DictException} (never another exception) where the reference fails too; no byte before the
+ * {@link Lz4BlockException} (never another exception) where the reference fails too; no byte before the
  * destination offset or past the room may change. Without JAZZER_FUZZ this only replays the corpus under
- * {@code src/test/resources/org/zdict/bench/lz4dict/Lz4DictDecompressorFuzzTestInputs/} (the 412 inputs
+ * {@code src/test/resources/org/zdict/internal/lz4/Lz4BlockDecoderFuzzTestInputs/} (the 412 inputs
  * the first run kept for coverage). Fuzzing stops after 10^7 executions (18 minutes at most, inside
  * surefire's 20-minute fork limit; the first run took 838 s). Run:
  *
  * <pre>
- * JAZZER_FUZZ=1 JAZZER_INSTRUMENTATION_INCLUDES='org.zdict.bench.lz4dict.**' \
- *   mvn -B -o -pl benchmarks surefire:test -Dtest='Lz4DictDecompressorFuzzTest#decodesOrRejects'
+ * JAZZER_FUZZ=1 JAZZER_INSTRUMENTATION_INCLUDES='org.zdict.internal.lz4.**' \
+ *   mvn -B -o -pl core surefire:test -Dtest='Lz4BlockDecoderFuzzTest#decodesOrRejects'
  * </pre>
  */
-class Lz4DictDecompressorFuzzTest {
+class Lz4BlockDecoderFuzzTest {
     private static final byte CANARY = (byte) 0xA5;
-    private static final List<byte[]> EVENTS = Lz4DictTest.events(40, 7);
+    private static final List<byte[]> EVENTS = Lz4BlockTest.events(40, 7);
     private static final byte[] EVENT_CONTENT = concat(EVENTS);
     private static final Lz4Dictionary[] DICTIONARIES = {
         Lz4Dictionary.empty(), Lz4Dictionary.of(Arrays.copyOf(EVENT_CONTENT, 37)), Lz4Dictionary.of(EVENT_CONTENT)
@@ -45,7 +45,7 @@ class Lz4DictDecompressorFuzzTest {
         byte[] block = data.consumeRemainingAsBytes();
         if (compressFirst) {
             // A valid block now and then, so the fuzzer starts from real sequences too.
-            block = Lz4DictTest.compress(Lz4DictTest.compressor(dictionary, block.length % 3 * 8), block);
+            block = Lz4BlockTest.compress(Lz4BlockTest.compressor(dictionary, block.length % 3 * 8), block);
         }
         byte[] expected = new byte[room];
         int expectedLength = reference(dictionary.content(), block, expected);
@@ -54,8 +54,8 @@ class Lz4DictDecompressorFuzzTest {
         Arrays.fill(dst, CANARY);
         int written;
         try {
-            written = Lz4DictDecompressor.decompress(dictionary, block, 0, block.length, dst, dstOffset, room);
-        } catch (Lz4DictException e) {
+            written = Lz4BlockDecoder.decompress(dictionary, block, 0, block.length, dst, dstOffset, room);
+        } catch (Lz4BlockException e) {
             assertTrue(expectedLength < 0, "rejected a block the reference decodes: " + e.getMessage());
             assertTrue(e.offset() >= 0 && e.offset() <= block.length, e.getMessage());
             assertCanaries(dst, dstOffset, room);

@@ -1,4 +1,4 @@
-package org.zdict.bench.lz4dict;
+package org.zdict.internal.lz4;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * every search mode, and, without a dictionary, lz4-java as the reference in both directions (the C
  * library with a dictionary is cross-checked by run-lz4dict-compare.sh).
  */
-class Lz4DictTest {
+class Lz4BlockTest {
     private static final byte CANARY = (byte) 0xA5;
     private static final Lz4Dictionary DIGITS = Lz4Dictionary.of(bytes("0123456789abcdef"));
     private static final List<byte[]> EVENTS = events(600, 42);
@@ -33,14 +33,14 @@ class Lz4DictTest {
         for (int mode : MODES) {
             byte[] block = compress(compressor(EVENT_DICTIONARY, mode), new byte[0]);
             assertArrayEquals(new byte[] {0}, block);
-            assertEquals(0, Lz4DictDecompressor.decompress(EVENT_DICTIONARY, block, 0, 1, new byte[0], 0, 0));
+            assertEquals(0, Lz4BlockDecoder.decompress(EVENT_DICTIONARY, block, 0, 1, new byte[0], 0, 0));
         }
     }
 
     @Test
     void rejectsEmptyBlock() {
-        Lz4DictException e = assertThrows(Lz4DictException.class, () -> decode(DIGITS, new byte[0], 10));
-        assertEquals(Lz4DictException.EMPTY_INPUT, e.phrase());
+        Lz4BlockException e = assertThrows(Lz4BlockException.class, () -> decode(DIGITS, new byte[0], 10));
+        assertEquals(Lz4BlockException.EMPTY_INPUT, e.phrase());
         assertEquals(0, e.offset());
     }
 
@@ -100,8 +100,8 @@ class Lz4DictTest {
     @Test
     void rejectsOffsetZero() {
         byte[] block = {0x10, 'a', 0, 0, 0x00};
-        Lz4DictException e = assertThrows(Lz4DictException.class, () -> decode(DIGITS, block, 100));
-        assertEquals(Lz4DictException.OFFSET_ZERO, e.phrase());
+        Lz4BlockException e = assertThrows(Lz4BlockException.class, () -> decode(DIGITS, block, 100));
+        assertEquals(Lz4BlockException.OFFSET_ZERO, e.phrase());
         assertEquals(2, e.offset());
     }
 
@@ -111,13 +111,13 @@ class Lz4DictTest {
         byte[] ok = {0x10, 'a', 17, 0, 0x00};
         assertArrayEquals(bytes("a0123"), decode(DIGITS, ok, 5));
         byte[] block = {0x10, 'a', 18, 0, 0x00};
-        Lz4DictException e = assertThrows(Lz4DictException.class, () -> decode(DIGITS, block, 100));
-        assertEquals(Lz4DictException.OFFSET_BEFORE_DICTIONARY, e.phrase());
+        Lz4BlockException e = assertThrows(Lz4BlockException.class, () -> decode(DIGITS, block, 100));
+        assertEquals(Lz4BlockException.OFFSET_BEFORE_DICTIONARY, e.phrase());
         assertEquals(2, e.offset());
         byte[] noDictionary = {0x10, 'a', 2, 0, 0x00};
         assertEquals(
-                Lz4DictException.OFFSET_BEFORE_DICTIONARY,
-                assertThrows(Lz4DictException.class, () -> decode(Lz4Dictionary.empty(), noDictionary, 100))
+                Lz4BlockException.OFFSET_BEFORE_DICTIONARY,
+                assertThrows(Lz4BlockException.class, () -> decode(Lz4Dictionary.empty(), noDictionary, 100))
                         .phrase());
     }
 
@@ -130,12 +130,11 @@ class Lz4DictTest {
                 byte[] cut = Arrays.copyOf(block, length);
                 byte[] dst = canaries(event.length + 16);
                 try {
-                    int written =
-                            Lz4DictDecompressor.decompress(EVENT_DICTIONARY, cut, 0, length, dst, 0, event.length);
+                    int written = Lz4BlockDecoder.decompress(EVENT_DICTIONARY, cut, 0, length, dst, 0, event.length);
                     // A cut exactly after a literal run is a valid shorter block: a prefix of the event.
                     assertTrue(written < event.length, "a truncated block decoded to the whole event");
                     assertArrayEquals(Arrays.copyOf(event, written), Arrays.copyOf(dst, written));
-                } catch (Lz4DictException e) {
+                } catch (Lz4BlockException e) {
                     assertTrue(e.offset() >= 0 && e.offset() <= length, e.getMessage());
                 }
                 assertCanaries(dst, event.length);
@@ -145,26 +144,26 @@ class Lz4DictTest {
 
     @Test
     void namesEachTruncation() {
-        assertPhrase(Lz4DictException.LENGTH_PAST_INPUT, new byte[] {(byte) 0xF0}, 100);
-        assertPhrase(Lz4DictException.LENGTH_PAST_INPUT, new byte[] {(byte) 0xF0, (byte) 255}, 1000);
-        assertPhrase(Lz4DictException.LITERALS_PAST_INPUT, new byte[] {0x30, 'a'}, 100);
-        assertPhrase(Lz4DictException.OFFSET_PAST_INPUT, new byte[] {0x10, 'a', 1}, 100);
-        assertPhrase(Lz4DictException.LENGTH_PAST_INPUT, new byte[] {0x1F, 'a', 1, 0}, 100);
-        assertPhrase(Lz4DictException.ENDS_AFTER_MATCH, new byte[] {0x10, 'a', 1, 0}, 100);
+        assertPhrase(Lz4BlockException.LENGTH_PAST_INPUT, new byte[] {(byte) 0xF0}, 100);
+        assertPhrase(Lz4BlockException.LENGTH_PAST_INPUT, new byte[] {(byte) 0xF0, (byte) 255}, 1000);
+        assertPhrase(Lz4BlockException.LITERALS_PAST_INPUT, new byte[] {0x30, 'a'}, 100);
+        assertPhrase(Lz4BlockException.OFFSET_PAST_INPUT, new byte[] {0x10, 'a', 1}, 100);
+        assertPhrase(Lz4BlockException.LENGTH_PAST_INPUT, new byte[] {0x1F, 'a', 1, 0}, 100);
+        assertPhrase(Lz4BlockException.ENDS_AFTER_MATCH, new byte[] {0x10, 'a', 1, 0}, 100);
     }
 
     @Test
     void neverWritesPastTheRoom() {
-        assertPhrase(Lz4DictException.LITERALS_PAST_ROOM, new byte[] {0x30, 'a', 'b', 'c'}, 2);
-        assertPhrase(Lz4DictException.MATCH_PAST_ROOM, new byte[] {0x10, 'a', 1, 0, 0x00}, 4);
+        assertPhrase(Lz4BlockException.LITERALS_PAST_ROOM, new byte[] {0x30, 'a', 'b', 'c'}, 2);
+        assertPhrase(Lz4BlockException.MATCH_PAST_ROOM, new byte[] {0x10, 'a', 1, 0, 0x00}, 4);
         byte[] event = EVENTS.get(301);
         byte[] block = compress(compressor(EVENT_DICTIONARY, 16), event);
         for (int room = 0; room < event.length; room++) {
             byte[] dst = canaries(event.length + 8);
             int r = room;
             assertThrows(
-                    Lz4DictException.class,
-                    () -> Lz4DictDecompressor.decompress(EVENT_DICTIONARY, block, 0, block.length, dst, 3, r));
+                    Lz4BlockException.class,
+                    () -> Lz4BlockDecoder.decompress(EVENT_DICTIONARY, block, 0, block.length, dst, 3, r));
             for (int i = 0; i < 3; i++) {
                 assertEquals(CANARY, dst[i], "wrote before the destination offset");
             }
@@ -177,7 +176,7 @@ class Lz4DictTest {
         byte[] block = new byte[1 + 9_000_000];
         block[0] = (byte) 0xF0;
         Arrays.fill(block, 1, block.length, (byte) 255);
-        assertPhrase(Lz4DictException.LENGTH_OVERFLOW, block, Integer.MAX_VALUE - 8);
+        assertPhrase(Lz4BlockException.LENGTH_OVERFLOW, block, Integer.MAX_VALUE - 8);
     }
 
     @Test
@@ -197,12 +196,12 @@ class Lz4DictTest {
     @Test
     void roundTripsEventsInEveryMode() {
         for (int mode : MODES) {
-            Lz4DictCompressor compressor = compressor(EVENT_DICTIONARY, mode);
+            Lz4BlockCompressor compressor = compressor(EVENT_DICTIONARY, mode);
             for (byte[] event : EVENTS.subList(200, 600)) {
                 byte[] block = compress(compressor, event);
                 byte[] dst = canaries(event.length + 5);
                 int written =
-                        Lz4DictDecompressor.decompress(EVENT_DICTIONARY, block, 0, block.length, dst, 2, event.length);
+                        Lz4BlockDecoder.decompress(EVENT_DICTIONARY, block, 0, block.length, dst, 2, event.length);
                 assertEquals(event.length, written);
                 assertArrayEquals(event, Arrays.copyOfRange(dst, 2, 2 + written));
                 assertCanaries(dst, 2 + written);
@@ -212,10 +211,10 @@ class Lz4DictTest {
 
     @Test
     void theDictionaryShrinksEventsAndDeeperSearchesShrinkThemMore() {
-        long plain = totalSize(Lz4DictCompressor.fast(Lz4Dictionary.empty()));
-        long fast = totalSize(Lz4DictCompressor.fast(EVENT_DICTIONARY));
-        long hc1 = totalSize(Lz4DictCompressor.hc(EVENT_DICTIONARY, 1));
-        long hc64 = totalSize(Lz4DictCompressor.hc(EVENT_DICTIONARY, 64));
+        long plain = totalSize(Lz4BlockCompressor.fast(Lz4Dictionary.empty()));
+        long fast = totalSize(Lz4BlockCompressor.fast(EVENT_DICTIONARY));
+        long hc1 = totalSize(Lz4BlockCompressor.hc(EVENT_DICTIONARY, 1));
+        long hc64 = totalSize(Lz4BlockCompressor.hc(EVENT_DICTIONARY, 64));
         assertTrue(fast < plain * 0.6, "fast with the dictionary " + fast + " B against " + plain + " B without");
         assertTrue(hc64 < fast && hc64 < hc1, "HC depth 64: " + hc64 + " B, depth 1: " + hc1 + ", fast: " + fast);
     }
@@ -243,7 +242,7 @@ class Lz4DictTest {
         for (int t = 0; t < 2; t++) {
             int slot = t;
             threads[t] = new Thread(() -> {
-                Lz4DictCompressor compressor = Lz4DictCompressor.hc(EVENT_DICTIONARY, 16);
+                Lz4BlockCompressor compressor = Lz4BlockCompressor.hc(EVENT_DICTIONARY, 16);
                 byte[] last = null;
                 for (int round = 0; round < 50; round++) {
                     for (byte[] event : EVENTS.subList(200, 300)) {
@@ -281,24 +280,23 @@ class Lz4DictTest {
 
     @Test
     void rejectsBadArguments() {
-        assertThrows(IllegalArgumentException.class, () -> Lz4DictCompressor.hc(DIGITS, 0));
-        assertThrows(IllegalArgumentException.class, () -> Lz4DictCompressor.fast(DIGITS)
+        assertThrows(IllegalArgumentException.class, () -> Lz4BlockCompressor.hc(DIGITS, 0));
+        assertThrows(IllegalArgumentException.class, () -> Lz4BlockCompressor.fast(DIGITS)
                 .compress(new byte[10], 0, 10, new byte[10], 0));
         byte[] same = new byte[10];
-        assertThrows(
-                IllegalArgumentException.class, () -> Lz4DictDecompressor.decompress(DIGITS, same, 0, 1, same, 5, 5));
+        assertThrows(IllegalArgumentException.class, () -> Lz4BlockDecoder.decompress(DIGITS, same, 0, 1, same, 5, 5));
         assertThrows(
                 IllegalArgumentException.class,
-                () -> Lz4DictDecompressor.decompress(DIGITS, new byte[4], 2, 3, new byte[4], 0, 4));
+                () -> Lz4BlockDecoder.decompress(DIGITS, new byte[4], 2, 3, new byte[4], 0, 4));
     }
 
     private static void assertPhrase(String phrase, byte[] block, int room) {
-        Lz4DictException e = assertThrows(Lz4DictException.class, () -> decode(DIGITS, block, room));
+        Lz4BlockException e = assertThrows(Lz4BlockException.class, () -> decode(DIGITS, block, room));
         assertEquals(phrase, e.phrase(), e.getMessage());
         assertTrue(e.getMessage().endsWith(" at offset " + e.offset()), e.getMessage());
     }
 
-    private static long totalSize(Lz4DictCompressor compressor) {
+    private static long totalSize(Lz4BlockCompressor compressor) {
         long total = 0;
         for (byte[] event : EVENTS.subList(200, 600)) {
             total += compress(compressor, event).length;
@@ -306,18 +304,18 @@ class Lz4DictTest {
         return total;
     }
 
-    static Lz4DictCompressor compressor(Lz4Dictionary dictionary, int mode) {
-        return mode == 0 ? Lz4DictCompressor.fast(dictionary) : Lz4DictCompressor.hc(dictionary, mode);
+    static Lz4BlockCompressor compressor(Lz4Dictionary dictionary, int mode) {
+        return mode == 0 ? Lz4BlockCompressor.fast(dictionary) : Lz4BlockCompressor.hc(dictionary, mode);
     }
 
-    static byte[] compress(Lz4DictCompressor compressor, byte[] input) {
-        byte[] dst = new byte[Lz4DictCompressor.maxCompressedLength(input.length)];
+    static byte[] compress(Lz4BlockCompressor compressor, byte[] input) {
+        byte[] dst = new byte[Lz4BlockCompressor.maxCompressedLength(input.length)];
         return Arrays.copyOf(dst, compressor.compress(input, 0, input.length, dst, 0));
     }
 
     private static byte[] decode(Lz4Dictionary dictionary, byte[] block, int room) {
         byte[] dst = new byte[room];
-        int written = Lz4DictDecompressor.decompress(dictionary, block, 0, block.length, dst, 0, room);
+        int written = Lz4BlockDecoder.decompress(dictionary, block, 0, block.length, dst, 0, room);
         return Arrays.copyOf(dst, written);
     }
 

@@ -1,10 +1,10 @@
-package org.zdict.bench.lz4dict;
+package org.zdict.internal.lz4;
 
 /**
  * A corrupt LZ4 block: what was wrong, as one of the fixed phrases below that tests match, and the byte
  * offset in the block (from the start of the block, not of the caller's array) where it was found.
  */
-public final class Lz4DictException extends RuntimeException {
+public final class Lz4BlockException extends RuntimeException {
     public static final String EMPTY_INPUT = "Empty block";
     public static final String LENGTH_PAST_INPUT = "Length bytes past the end of the block";
     public static final String LENGTH_OVERFLOW = "Length overflows";
@@ -21,7 +21,7 @@ public final class Lz4DictException extends RuntimeException {
     private final int offset;
     private final String phrase;
 
-    Lz4DictException(String phrase, int offset) {
+    Lz4BlockException(String phrase, int offset) {
         super(phrase + " at offset " + offset);
         this.phrase = phrase;
         this.offset = offset;
