@@ -9,6 +9,7 @@ import static org.zdict.reliability.FuzzFixture.CHECKSUM_CODEC;
 import static org.zdict.reliability.FuzzFixture.CODEC;
 import static org.zdict.reliability.FuzzFixture.EVENTS;
 import static org.zdict.reliability.FuzzFixture.LIMIT;
+import static org.zdict.reliability.FuzzFixture.LZ4_VERSION;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
@@ -105,6 +106,53 @@ class PayloadDecoderFuzzTest {
             return;
         }
         assertArrayEquals(event, decoded, "a corrupted frame decoded to different bytes without an error");
+    }
+
+    /**
+     * An LZ4 payload ({@code 0xD0}), checked or not, with its bits flipped, bytes overwritten or its tail
+     * cut anywhere, prefix and header included. Every result decodes or fails with a {@link
+     * ZdictException}, never beyond the limit; through a codec that requires checksums, a checked
+     * payload never decodes to other bytes than the event. 10^7 runs:
+     *
+     * <pre>
+     * JAZZER_FUZZ=1 mvn -B -o -pl core surefire:test -Dtest='PayloadDecoderFuzzTest#lz4PayloadNeverDecodesToOtherBytes'
+     * </pre>
+     */
+    @FuzzTest(maxDuration = "30m", maxExecutions = 10_000_000)
+    void lz4PayloadNeverDecodesToOtherBytes(FuzzedDataProvider data) {
+        byte[] event = EVENTS.get(data.consumeInt(0, EVENTS.size() - 1));
+        boolean checked = data.consumeBoolean();
+        byte[] payload = (checked ? CHECKSUM_CODEC : CODEC).compress(LZ4_VERSION, event);
+        switch (data.consumeInt(0, 2)) {
+            case 0 -> {
+                int flips = data.consumeInt(1, 3);
+                for (int i = 0; i < flips; i++) {
+                    int bit = data.consumeInt(0, payload.length * 8 - 1);
+                    payload[bit / 8] ^= (byte) (1 << (bit % 8));
+                }
+            }
+            case 1 -> {
+                int at = data.consumeInt(0, payload.length - 1);
+                byte[] patch = data.consumeBytes(payload.length - at);
+                System.arraycopy(patch, 0, payload, at, patch.length);
+            }
+            default -> payload = Arrays.copyOf(payload, data.consumeInt(0, payload.length));
+        }
+        byte[] lenient = decodeOrNull(payload);
+        if (lenient != null) {
+            assertTrue(lenient.length <= LIMIT, "decoded " + lenient.length + " bytes, above the limit " + LIMIT);
+            assertArrayEquals(lenient, CODEC.decompress(payload), "decoding is not deterministic");
+        }
+        byte[] strict;
+        try {
+            strict = CHECKSUM_CODEC.decompress(payload);
+        } catch (ZdictException e) {
+            assertClearMessage(e);
+            return;
+        }
+        if (checked) {
+            assertArrayEquals(event, strict, "a corrupted checked LZ4 payload decoded to different bytes");
+        }
     }
 
     private static int frameLength(byte[] payload) {
