@@ -118,7 +118,7 @@ class PayloadDecoderFuzzTest {
      * JAZZER_FUZZ=1 mvn -B -o -pl core surefire:test -Dtest='PayloadDecoderFuzzTest#lz4PayloadNeverDecodesToOtherBytes'
      * </pre>
      */
-    @FuzzTest(maxDuration = "30m", maxExecutions = 10_000_000)
+    @FuzzTest(maxDuration = "60m", maxExecutions = 10_000_000)
     void lz4PayloadNeverDecodesToOtherBytes(FuzzedDataProvider data) {
         byte[] event = EVENTS.get(data.consumeInt(0, EVENTS.size() - 1));
         boolean checked = data.consumeBoolean();
