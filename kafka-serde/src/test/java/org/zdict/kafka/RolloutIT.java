@@ -11,6 +11,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -22,18 +24,21 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.zdict.registry.DictionaryCodec;
 import org.zdict.testing.SampleEvents;
 
 /**
  * A dictionary roll-out under load: producer threads share one producer and send without pause while two
  * consumer groups read and the registry goes v1 → publish and activate v2 → roll back to v1 → publish and
- * activate v3. Nothing may be lost, altered, reordered or fail.
+ * activate v3, a version published for LZ4, so the producer switches from zstd frames to LZ4 blocks in
+ * flight. Nothing may be lost, altered, reordered or fail.
  */
 class RolloutIT {
     private static final String TOPIC = "rollout-events";
@@ -201,7 +206,8 @@ class RolloutIT {
                 registry.activate(1); // roll back
                 double v1Before = produced(producer, "1");
                 await(() -> produced(producer, "1") >= v1Before + 300, "producers back on version 1");
-                registry.publish(TestDictionaries.trained(3), 3, Map.of("step", "v3"));
+                registry.publish(
+                        TestDictionaries.trained(3), 3, Map.of("step", "v3", DictionaryCodec.METADATA_KEY, "lz4"));
                 registry.activate(3);
                 awaitProduced(producer, "3", 300);
 
@@ -237,14 +243,39 @@ class RolloutIT {
                     assertEquals(0.0, group.errorsAtClose.get(version), group.clientId + " had errors");
                 }
             }
+            Map<Integer, Integer> markers = markersOnTheWire(total);
+            assertEquals(Set.of(0xD1, 0xD0), markers.keySet(), "markers on the wire: " + markers);
+            assertEquals(producedPerVersion.get("3").intValue(), markers.get(0xD0), "LZ4 records are version 3's");
             System.out.printf(
-                    "roll-out: %d records sent by %d threads; per version sent v1=%.0f v2=%.0f v3=%.0f%n",
+                    "roll-out: %d records sent by %d threads; per version sent v1=%.0f v2=%.0f v3 (LZ4)=%.0f%n",
                     total,
                     THREADS,
                     producedPerVersion.get("1"),
                     producedPerVersion.get("2"),
                     producedPerVersion.get("3"));
         }
+    }
+
+    /** How many of the topic's record values start with each marker, read as raw bytes. */
+    private static Map<Integer, Integer> markersOnTheWire(long total) {
+        Map<String, Object> props = new HashMap<>();
+        props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers());
+        props.put(ConsumerConfig.GROUP_ID_CONFIG, "raw");
+        props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        Map<Integer, Integer> markers = new TreeMap<>();
+        try (KafkaConsumer<byte[], byte[]> raw =
+                new KafkaConsumer<>(props, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+            raw.subscribe(List.of(TOPIC));
+            long read = 0;
+            long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+            while (read < total && System.nanoTime() < deadline) {
+                for (ConsumerRecord<byte[], byte[]> record : raw.poll(Duration.ofMillis(200))) {
+                    markers.merge(record.value()[0] & 0xFF, 1, Integer::sum);
+                    read++;
+                }
+            }
+        }
+        return markers;
     }
 
     private static double produced(KafkaProducer<?, ?> producer, String version) {
