@@ -37,6 +37,7 @@ import org.zdict.bench.lz4dict.Lz4DictSerde;
 import org.zdict.kafka.ZdictDeserializer;
 import org.zdict.kafka.ZdictSerdeConfig;
 import org.zdict.kafka.ZdictSerializer;
+import org.zdict.registry.DictionaryCodec;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DirectoryDictionaryRegistry;
 import picocli.CommandLine;
@@ -71,6 +72,11 @@ public final class KafkaEndToEnd {
      * compression.type=none}.
      */
     static final String LZ4DICT = "lz4dict-";
+    /**
+     * Measured only when named: {@code ZdictSerializer} and {@code ZdictDeserializer} with the same
+     * dictionary published for LZ4 ({@code zdict.codec=lz4}), the product's opt-in LZ4 kind.
+     */
+    static final String ZDICT_LZ4 = "zdict-lz4";
 
     private static final int LARGE_LIMIT = 16 << 20;
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
@@ -79,7 +85,9 @@ public final class KafkaEndToEnd {
     private final Path baseDirectory;
     private final List<byte[]> events;
     private final byte[] document;
-    private final Map<String, Object> zdictConfig;
+    /** The serde settings of {@code zdict} and {@code zdict-lz4}: each its own registry. */
+    private final Map<String, Map<String, Object>> zdictConfigs;
+
     private final Map<String, Object> lz4dictConfig;
     private int clientNumber;
 
@@ -87,13 +95,13 @@ public final class KafkaEndToEnd {
             KafkaClusterTestKit cluster,
             List<byte[]> events,
             byte[] document,
-            Map<String, Object> zdictConfig,
+            Map<String, Map<String, Object>> zdictConfigs,
             Map<String, Object> lz4dictConfig) {
         this.cluster = cluster;
         this.baseDirectory = Paths.get(cluster.nodes().baseDirectory());
         this.events = events;
         this.document = document;
-        this.zdictConfig = zdictConfig;
+        this.zdictConfigs = zdictConfigs;
         this.lz4dictConfig = lz4dictConfig;
     }
 
@@ -140,10 +148,12 @@ public final class KafkaEndToEnd {
             if (options.producerRounds < 1 || options.consumerPasses < 1) {
                 throw new ParameterException(commandLine, "--producer-rounds and --consumer-passes must be 1 or more");
             }
-            if (!options.variants.stream().allMatch(v -> VARIANTS.contains(v) || v.matches("lz4dict-(fast|hc\\d+)"))) {
+            if (!options.variants.stream()
+                    .allMatch(v -> VARIANTS.contains(v) || v.equals(ZDICT_LZ4) || v.matches("lz4dict-(fast|hc\\d+)"))) {
                 throw new ParameterException(
                         commandLine,
-                        "--variants: expected some of " + VARIANTS + " or lz4dict-fast, lz4dict-hc<depth>");
+                        "--variants: expected some of " + VARIANTS + ", " + ZDICT_LZ4
+                                + " or lz4dict-fast, lz4dict-hc<depth>");
             }
             scenarios = options.scenarios.stream().map(Scenario::named).toList();
         } catch (ParameterException | IllegalArgumentException e) { // IllegalArgumentException: an unknown scenario
@@ -172,9 +182,21 @@ public final class KafkaEndToEnd {
                     registry.publish(dictionary.content(), dictionary.level(), Map.of("dataset", dataset));
             registry.activate(info.version());
         }
-        Map<String, Object> zdictConfig = Map.of(
-                ZdictSerdeConfig.REGISTRY_CONFIG, registryDir.toString(),
-                ZdictSerdeConfig.LEVEL_CONFIG, dictionary.level());
+        Path lz4RegistryDir = Files.createTempDirectory("zdict-e2e-registry-lz4");
+        try (DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(lz4RegistryDir)) {
+            DictionaryInfo info = registry.publish(
+                    dictionary.content(),
+                    dictionary.level(),
+                    Map.of("dataset", dataset, DictionaryCodec.METADATA_KEY, DictionaryCodec.LZ4.label()));
+            registry.activate(info.version());
+        }
+        Map<String, Map<String, Object>> zdictConfigs = Map.of(
+                "zdict",
+                Map.of(
+                        ZdictSerdeConfig.REGISTRY_CONFIG, registryDir.toString(),
+                        ZdictSerdeConfig.LEVEL_CONFIG, dictionary.level()),
+                ZDICT_LZ4,
+                Map.of(ZdictSerdeConfig.REGISTRY_CONFIG, lz4RegistryDir.toString()));
         Path lz4dictFile = registryDir.resolve("lz4dict.dict");
         Files.write(lz4dictFile, dictionary.content());
         Map<String, Object> lz4dictConfig = Map.of(Lz4DictSerde.DICTIONARY_CONFIG, lz4dictFile.toString());
@@ -182,7 +204,7 @@ public final class KafkaEndToEnd {
         List<Map<String, Object>> rows = new ArrayList<>();
         try (KafkaClusterTestKit cluster = startCluster()) {
             KafkaEndToEnd harness =
-                    new KafkaEndToEnd(cluster, split.heldOut(), document(split.heldOut()), zdictConfig, lz4dictConfig);
+                    new KafkaEndToEnd(cluster, split.heldOut(), document(split.heldOut()), zdictConfigs, lz4dictConfig);
             System.out.printf(
                     "Broker up; %d held-out %s events (avg %.0f B), dictionary %s (%s)%n",
                     split.heldOut().size(),
@@ -458,9 +480,9 @@ public final class KafkaEndToEnd {
         config.put(ConsumerConfig.FETCH_MAX_BYTES_CONFIG, 4 * LARGE_LIMIT);
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         config.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
-        if (variant.equals("zdict")) {
+        if (zdictConfigs.containsKey(variant)) {
             config.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ZdictDeserializer.class);
-            config.putAll(zdictConfig);
+            config.putAll(zdictConfigs.get(variant));
         } else if (variant.startsWith(LZ4DICT)) {
             config.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, Lz4DictSerde.Lz4DictDeserializer.class);
             config.putAll(lz4dictConfig);
@@ -480,15 +502,15 @@ public final class KafkaEndToEnd {
         config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, false);
         config.put(
                 ProducerConfig.COMPRESSION_TYPE_CONFIG,
-                variant.equals("zdict") || variant.startsWith(LZ4DICT) ? "none" : variant);
+                zdictConfigs.containsKey(variant) || variant.startsWith(LZ4DICT) ? "none" : variant);
         config.put(ProducerConfig.LINGER_MS_CONFIG, scenario.lingerMs());
         config.put(ProducerConfig.BATCH_SIZE_CONFIG, scenario.batchSize());
         config.put(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, LARGE_LIMIT);
         config.put(ProducerConfig.BUFFER_MEMORY_CONFIG, 128L << 20);
         config.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
-        if (variant.equals("zdict")) {
+        if (zdictConfigs.containsKey(variant)) {
             config.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ZdictSerializer.class);
-            config.putAll(zdictConfig);
+            config.putAll(zdictConfigs.get(variant));
         } else if (variant.startsWith(LZ4DICT)) {
             config.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, Lz4DictSerde.Lz4DictSerializer.class);
             config.putAll(lz4dictConfig);
