@@ -16,6 +16,7 @@ import org.zdict.codec.ZdictCodec;
 import org.zdict.engine.codec.KafkaLz4Codec;
 import org.zdict.internal.lz4.Lz4BlockCompressor;
 import org.zdict.internal.lz4.Lz4Dictionary;
+import org.zdict.registry.DictionaryCodec;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.InMemoryDictionaryRegistry;
 
@@ -33,6 +34,8 @@ import org.zdict.registry.InMemoryDictionaryRegistry;
  *   <li>{@code none}: each value copied into a new array (a consumer's cost without compression);
  *   <li>{@code zdict-trained}: ZdictCodec with the trainer's dictionary and level, each record alone,
  *       decoded into a new array (the Kafka deserializer's path);
+ *   <li>{@code zdict-lz4}: the same codec with the same dictionary published for LZ4 ({@code
+ *       zdict.codec=lz4}), checksums off as in the serde: the product's opt-in LZ4 kind (hc16);
  *   <li>{@code lz4dict-<mode>}: each record alone as an LZ4 block against the last 64 KiB of the trainer's
  *       dictionary ({@link Lz4DictCodec}: a 2-byte prefix, the length as a varint, the block), decoded
  *       into a new array; {@code lz4dict64k-<mode>}: the same with a 64 KiB dictionary trained for zstd
@@ -106,7 +109,8 @@ public final class Lz4DictLoop {
         List<Side> sides = new ArrayList<>();
         sides.add(new KafkaSide(events, batch));
         sides.add(new NoneSide(events, batch));
-        sides.add(new ZdictSide(events, batch, trained));
+        sides.add(new ZdictSide("zdict-trained", events, batch, trained, DictionaryCodec.ZSTD));
+        sides.add(new ZdictSide("zdict-lz4", events, batch, trained, DictionaryCodec.LZ4));
         Lz4Dictionary large = Lz4Dictionary.of(trained.content());
         for (String mode : Lz4DictModes.ALL) {
             sides.add(new Lz4Side("lz4dict-" + mode, events, batch, large, mode));
@@ -275,10 +279,11 @@ public final class Lz4DictLoop {
     private static final class ZdictSide extends PerRecord {
         private final ZdictCodec codec;
 
-        ZdictSide(List<byte[]> events, int batch, TrainedDictionary trained) {
-            super("zdict-trained", events, batch, ZdictCodec.maxCompressedLength(1 << 20));
+        ZdictSide(String name, List<byte[]> events, int batch, TrainedDictionary trained, DictionaryCodec kind) {
+            super(name, events, batch, ZdictCodec.maxCompressedLength(1 << 20));
             InMemoryDictionaryRegistry registry = new InMemoryDictionaryRegistry();
-            DictionaryInfo info = registry.publish(trained.content(), trained.level(), Map.of());
+            DictionaryInfo info = registry.publish(
+                    trained.content(), trained.level(), Map.of(DictionaryCodec.METADATA_KEY, kind.label()));
             registry.activate(info.version());
             codec = ZdictCodec.builder(registry)
                     .level(trained.level())
