@@ -705,7 +705,8 @@ public final class ZdictCodec implements AutoCloseable {
         }
 
         /**
-         * Compress at {@code level} instead of each dictionary's recorded level.
+         * Compress at {@code level} instead of each dictionary's recorded level (zstd versions only: a
+         * version published for LZ4 is always written with LZ4's hash-chain search).
          *
          * @param level a zstd level: -7..22, not 0
          * @return this builder
