@@ -44,6 +44,7 @@ class PublicApiTest {
             "org.zdict.codec.DictionaryCacheStats",
             "org.zdict.codec.ZdictCodec",
             "org.zdict.codec.ZdictCodec$Builder",
+            "org.zdict.codec.ZdictCodec$DecodeListener",
             "org.zdict.format.PayloadPrefix",
             "org.zdict.registry.Dictionary",
             "org.zdict.registry.DictionaryCodec",

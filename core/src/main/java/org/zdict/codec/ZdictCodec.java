@@ -73,6 +73,22 @@ public final class ZdictCodec implements AutoCloseable {
     }
 
     /**
+     * Told about each payload {@link #decompress(ByteBuffer, DecodeListener)} decodes, with the prefix the
+     * codec read, so that a caller counting payloads per version does not read the prefix again.
+     */
+    @FunctionalInterface
+    public interface DecodeListener {
+        /**
+         * Called once per payload, after it decoded, on the decoding thread.
+         *
+         * @param prefix the payload's prefix
+         * @param decodedLength the number of bytes it decoded to
+         * @param payloadLength the payload's length, prefix included
+         */
+        void decoded(PayloadPrefix prefix, int decodedLength, int payloadLength);
+    }
+
+    /**
      * A builder of a codec over {@code source} (a registry, or any other source of dictionaries), with
      * the defaults of {@link #of}.
      *
@@ -352,33 +368,54 @@ public final class ZdictCodec implements AutoCloseable {
     public byte[] decompress(byte[] src, int srcOffset, int srcLength) {
         checkOpen();
         Objects.checkFromIndexSize(srcOffset, srcLength, src.length);
+        return decodeWhole(src, srcOffset, srcLength, null);
+    }
+
+    /**
+     * Like {@link #decompress(byte[])}, and tells {@code listener} what it decoded.
+     *
+     * @param src the payload
+     * @param listener told the payload's prefix and lengths once it has decoded
+     * @return the original bytes
+     * @throws CorruptPayloadException as {@link #decompress(byte[], int, int, byte[], int)} does
+     * @throws PayloadTooLargeException when the payload declares or expands past the limit
+     */
+    public byte[] decompress(byte[] src, DecodeListener listener) {
+        checkOpen();
+        return decodeWhole(src, 0, src.length, Objects.requireNonNull(listener, "listener"));
+    }
+
+    /** The whole payload decoded into a new array; {@code listener} (may be null) is told what it was. */
+    private byte[] decodeWhole(byte[] src, int srcOffset, int srcLength, DecodeListener listener) {
         PayloadHead head = head(src, srcOffset, srcLength);
+        byte[] dst;
         if (head.stored()) {
-            return Arrays.copyOfRange(src, head.frameOffset(), head.frameOffset() + head.frameLength());
-        }
-        if (head.prefix().isLz4Block()) {
-            byte[] dst = new byte[(int) head.size()];
+            dst = Arrays.copyOfRange(src, head.frameOffset(), head.frameOffset() + head.frameLength());
+        } else if (head.prefix().isLz4Block()) {
+            dst = new byte[(int) head.size()];
             decodeLz4(head.prefix(), src, head.frameOffset(), head.frameLength(), dst, 0, dst.length);
-            return dst;
-        }
-        if (head.size() >= 0) {
-            byte[] dst = new byte[(int) head.size()];
+        } else if (head.size() >= 0) {
+            dst = new byte[(int) head.size()];
             decodeDeclared(head.prefix(), src, head.frameOffset(), head.frameLength(), dst, 0, dst.length, dst.length);
-            return dst;
+        } else {
+            DecompressContext context = decompressContexts.borrow();
+            try {
+                dst = UnknownSizeFrames.decodeGrowing(
+                        context,
+                        dictionaries,
+                        head.prefix(),
+                        src,
+                        head.frameOffset(),
+                        head.frameLength(),
+                        maxDecompressedSize);
+            } finally {
+                decompressContexts.giveBack(context);
+            }
         }
-        DecompressContext context = decompressContexts.borrow();
-        try {
-            return UnknownSizeFrames.decodeGrowing(
-                    context,
-                    dictionaries,
-                    head.prefix(),
-                    src,
-                    head.frameOffset(),
-                    head.frameLength(),
-                    maxDecompressedSize);
-        } finally {
-            decompressContexts.giveBack(context);
+        if (listener != null) {
+            listener.decoded(head.prefix(), dst.length, srcLength);
         }
+        return dst;
     }
 
     /**
@@ -394,17 +431,35 @@ public final class ZdictCodec implements AutoCloseable {
      * @throws PayloadTooLargeException when the payload declares or expands past the limit
      */
     public byte[] decompress(ByteBuffer src) {
-        if (src.hasArray()) {
-            return decompress(src.array(), src.arrayOffset() + src.position(), src.remaining());
-        }
+        return decodeWhole(src, null);
+    }
+
+    /**
+     * Like {@link #decompress(ByteBuffer)}, and tells {@code listener} what it decoded: for a caller that
+     * counts payloads per version, as the Kafka deserializer does, without reading the prefix again.
+     *
+     * @param src the payload, from its position to its limit
+     * @param listener told the payload's prefix and lengths once it has decoded
+     * @return the original bytes
+     * @throws CorruptPayloadException as {@link #decompress(byte[], int, int, byte[], int)} does
+     * @throws PayloadTooLargeException when the payload declares or expands past the limit
+     */
+    public byte[] decompress(ByteBuffer src, DecodeListener listener) {
+        return decodeWhole(src, Objects.requireNonNull(listener, "listener"));
+    }
+
+    private byte[] decodeWhole(ByteBuffer src, DecodeListener listener) {
+        checkOpen();
         int srcLength = src.remaining();
+        if (src.hasArray()) {
+            return decodeWhole(src.array(), src.arrayOffset() + src.position(), srcLength, listener);
+        }
         if (!src.isDirect() || !ZstdJniFeatures.DECOMPRESSES_DIRECT_TO_ARRAY) {
             // zstd-jni before 1.5.7-2 decodes a direct buffer only into another direct buffer: decode a copy.
             byte[] copy = new byte[srcLength];
             src.duplicate().get(copy);
-            return decompress(copy);
+            return decodeWhole(copy, 0, srcLength, listener);
         }
-        checkOpen();
         byte[] first = new byte[Math.min(srcLength, MAX_HEAD_LENGTH)];
         src.duplicate().get(first);
         PayloadHead head = head(first, 0, srcLength);
@@ -413,7 +468,7 @@ public final class ZdictCodec implements AutoCloseable {
             // decoded in Java, from an array: decode a copy.
             byte[] copy = new byte[srcLength];
             src.duplicate().get(copy);
-            return decompress(copy);
+            return decodeWhole(copy, 0, srcLength, listener);
         }
         byte[] dst = new byte[(int) head.size()];
         DecompressContext context = decompressContexts.borrow();
@@ -428,6 +483,9 @@ public final class ZdictCodec implements AutoCloseable {
             decompressContexts.giveBack(context);
         }
         checkDecoded(head.prefix(), head.size(), written);
+        if (listener != null) {
+            listener.decoded(head.prefix(), written, srcLength);
+        }
         return dst;
     }
 

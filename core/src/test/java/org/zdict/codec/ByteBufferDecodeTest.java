@@ -14,6 +14,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.zdict.CorruptPayloadException;
 import org.zdict.PayloadTooLargeException;
+import org.zdict.format.PayloadPrefix;
 import org.zdict.internal.PayloadKind;
 import org.zdict.registry.InMemoryDictionaryRegistry;
 import org.zdict.testing.SampleEvents;
@@ -91,6 +92,46 @@ class ByteBufferDecodeTest {
     @Test
     void decodesFromAReadOnlyHeapBuffer() {
         decodesEveryKind(ByteBufferDecodeTest::readOnlyHeap);
+    }
+
+    @Test
+    void tellsTheListenerThePrefixAndLengthsOfEachDecode() {
+        byte[] event = EVENTS.get(2600);
+        byte[] plain = new byte[ZdictCodec.maxCompressedLength(event.length)];
+        int plainLength = codec.compressWithoutDictionary(event, 0, event.length, plain, 0);
+        byte[] stored = new byte[ZdictCodec.maxCompressedLength(event.length)];
+        int storedLength = codec.store(event, 0, event.length, stored, 0);
+        List<byte[]> payloads = List.of(
+                codec.compress(event),
+                java.util.Arrays.copyOf(plain, plainLength),
+                java.util.Arrays.copyOf(stored, storedLength));
+        for (Function<byte[], ByteBuffer> wrap : List.<Function<byte[], ByteBuffer>>of(
+                ByteBufferDecodeTest::heapSlice, ByteBufferDecodeTest::directAtPosition, ByteBuffer::wrap)) {
+            for (byte[] payload : payloads) {
+                List<String> told = new java.util.ArrayList<>();
+                ZdictCodec.DecodeListener listener =
+                        (prefix, decoded, length) -> told.add(prefix.label() + " " + decoded + " " + length);
+                String expected = PayloadPrefix.read(payload, 0, payload.length).label() + " " + event.length + " "
+                        + payload.length;
+                assertArrayEquals(event, codec.decompress(wrap.apply(payload), listener));
+                assertArrayEquals(event, codec.decompress(payload, listener));
+                assertEquals(List.of(expected, expected), told);
+            }
+        }
+    }
+
+    @Test
+    void tellsTheListenerNothingWhenTheDecodeFails() {
+        byte[] whole = codec.compress(EVENTS.get(2601));
+        byte[] payload = java.util.Arrays.copyOf(whole, whole.length - 3);
+        List<PayloadPrefix> told = new java.util.ArrayList<>();
+        assertThrows(
+                CorruptPayloadException.class,
+                () -> codec.decompress(directAtPosition(payload), (prefix, decoded, length) -> told.add(prefix)));
+        assertThrows(
+                CorruptPayloadException.class,
+                () -> codec.decompress(payload, (prefix, decoded, length) -> told.add(prefix)));
+        assertEquals(List.of(), told);
     }
 
     @Test

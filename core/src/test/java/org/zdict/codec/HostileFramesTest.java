@@ -80,6 +80,15 @@ class HostileFramesTest {
     }
 
     @Test
+    void refusesFrameThatHoldsMoreThanItDeclaresEvenWithRoomForAll() {
+        byte[] payload = plainPayload(frameDeclaring(10, 100));
+        byte[] dst = new byte[1000];
+        CorruptPayloadException e =
+                assertThrows(CorruptPayloadException.class, () -> codec.decompress(payload, 0, payload.length, dst, 5));
+        assertTrue(e.getMessage().contains("Corrupt zstd frame (zstd without dictionary)"), e.getMessage());
+    }
+
+    @Test
     void refusesFrameThatHoldsLessThanItDeclares() {
         byte[] payload = plainPayload(frameDeclaring(200, 100));
         assertThrows(CorruptPayloadException.class, () -> codec.decompress(payload));

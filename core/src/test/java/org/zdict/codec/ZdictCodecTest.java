@@ -166,6 +166,41 @@ class ZdictCodecTest {
     }
 
     @Test
+    void bufferApiDecodesIntoRoomyDestinationAtOffset() {
+        byte[] event = EVENTS.get(2998);
+        byte[] payload = codec.compress(event);
+        byte[] dst = new byte[event.length + 4096];
+        Arrays.fill(dst, (byte) 0x5A);
+        int decoded = codec.decompress(payload, 0, payload.length, dst, 11);
+        assertEquals(event.length, decoded);
+        assertArrayEquals(event, Arrays.copyOfRange(dst, 11, 11 + event.length));
+        byte[] before = new byte[11];
+        Arrays.fill(before, (byte) 0x5A);
+        assertArrayEquals(before, Arrays.copyOf(dst, 11), "bytes before the offset are left alone");
+    }
+
+    @Test
+    void bufferApiRefusesDestinationWithTooLittleRoom() {
+        byte[] event = EVENTS.get(2997);
+        byte[] payload = codec.compress(event);
+        byte[] dst = new byte[event.length + 6];
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class, () -> codec.decompress(payload, 0, payload.length, dst, 7));
+        assertEquals(
+                "Destination has room for " + (event.length - 1) + " bytes but the payload decodes to " + event.length,
+                e.getMessage());
+    }
+
+    @Test
+    void bufferApiRefusesCorruptFrameIntoRoomyDestination() {
+        byte[] event = EVENTS.get(2996);
+        byte[] payload = codec.compress(event);
+        payload[payload.length - 10] ^= 1;
+        byte[] dst = new byte[event.length + 4096];
+        assertThrows(CorruptPayloadException.class, () -> codec.decompress(payload, 0, payload.length, dst, 3));
+    }
+
+    @Test
     void decodesRetiredVersionsAfterActivatingAnother() {
         byte[] v1Payload = codec.compress(EVENTS.get(2600));
         int v2 = registry.publish(DICTIONARY, 5, Map.of()).version();

@@ -2,7 +2,7 @@ package org.zdict.kafka;
 
 import java.util.ArrayDeque;
 import java.util.Iterator;
-import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
 import org.apache.kafka.common.metrics.Measurable;
 import org.apache.kafka.common.metrics.MetricConfig;
 
@@ -20,12 +20,12 @@ final class RecentRatio implements Measurable {
     /** The time of the totals at start: before any read, with room to subtract from it. */
     private static final long START = Long.MIN_VALUE / 4;
 
-    private final LongAdder original;
-    private final LongAdder compressed;
+    private final LongSupplier original;
+    private final LongSupplier compressed;
     /** Totals kept at earlier reads, oldest first: {time ms, original, compressed}. Guarded by this. */
     private final ArrayDeque<long[]> reads = new ArrayDeque<>();
 
-    RecentRatio(LongAdder original, LongAdder compressed) {
+    RecentRatio(LongSupplier original, LongSupplier compressed) {
         this.original = original;
         this.compressed = compressed;
         reads.add(new long[] {START, 0, 0});
@@ -34,8 +34,8 @@ final class RecentRatio implements Measurable {
     @Override
     public synchronized double measure(MetricConfig config, long now) {
         long window = Math.max(1, config.timeWindowMs() * Math.max(1, config.samples()));
-        long originalNow = original.sum();
-        long compressedNow = compressed.sum();
+        long originalNow = original.getAsLong();
+        long compressedNow = compressed.getAsLong();
         long[] base = reads.peekFirst();
         for (Iterator<long[]> it = reads.iterator(); it.hasNext(); ) {
             long[] read = it.next();

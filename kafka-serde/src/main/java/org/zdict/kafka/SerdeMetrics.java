@@ -16,7 +16,7 @@ import org.zdict.format.PayloadPrefix;
  * kafka-clients version: no client API newer than the floor is involved. With them go the metrics of the
  * serde's dictionary cache ({@link DictionaryCacheMetrics}).
  */
-final class SerdeMetrics implements AutoCloseable {
+final class SerdeMetrics implements AutoCloseable, ZdictCodec.DecodeListener {
     /** Where the counters of each version are published; closing removes what it published. */
     interface Target extends AutoCloseable {
         VersionCounters counters(String version);
@@ -54,6 +54,12 @@ final class SerdeMetrics implements AutoCloseable {
             counters = publish(prefix);
         }
         counters.counted(originalBytes, compressedBytes);
+    }
+
+    /** Counts one record the codec decoded, with the prefix it read (the deserializer's path). */
+    @Override
+    public void decoded(PayloadPrefix prefix, int decodedLength, int payloadLength) {
+        counted(prefix, decodedLength, payloadLength);
     }
 
     void counted(String label, long originalBytes, long compressedBytes) {

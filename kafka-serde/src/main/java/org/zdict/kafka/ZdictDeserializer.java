@@ -99,9 +99,7 @@ public class ZdictDeserializer<T> implements Deserializer<T> {
         int length = data.remaining();
         if (length > 0 && PayloadPrefix.isZdictMarker(data.get(data.position()) & 0xFF)) {
             try {
-                byte[] raw = r.codec.decompress(data);
-                r.metrics.counted(PayloadPrefix.read(data), raw.length, length);
-                return raw;
+                return r.codec.decompress(data, r.metrics);
             } catch (ZdictException e) {
                 // Decoded again below, where failures are counted and explained.
             }
@@ -156,9 +154,7 @@ public class ZdictDeserializer<T> implements Deserializer<T> {
     }
 
     private static byte[] decompress(SerdeResources r, byte[] data) {
-        byte[] raw = r.codec.decompress(data);
-        r.metrics.counted(PayloadPrefix.read(data, 0, data.length), raw.length, data.length);
-        return raw;
+        return r.codec.decompress(data, r.metrics);
     }
 
     private static byte[] decodeUnframed(SerdeResources r, String topic, byte[] data) {

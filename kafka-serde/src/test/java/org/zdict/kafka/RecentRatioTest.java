@@ -24,7 +24,7 @@ class RecentRatioTest {
 
     private final LongAdder original = new LongAdder();
     private final LongAdder compressed = new LongAdder();
-    private final RecentRatio recent = new RecentRatio(original, compressed);
+    private final RecentRatio recent = new RecentRatio(original::sum, compressed::sum);
 
     private void count(long originalBytes, long compressedBytes) {
         original.add(originalBytes);

@@ -13,10 +13,11 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.zdict.testing.SampleEvents;
 
 /** The broker harness's LZ4-dictionary serde: what the serializer writes, the deserializer reads back. */
 class Lz4DictSerdeTest {
-    private static final List<byte[]> EVENTS = Lz4DictTest.events(300, 11);
+    private static final List<byte[]> EVENTS = SampleEvents.synthetic(300, 11);
 
     @Test
     void roundTripsValuesFromArraysAndBufferSlices(@TempDir Path dir) throws Exception {
