@@ -53,7 +53,7 @@ final class SerdeMetrics implements AutoCloseable, ZdictCodec.DecodeListener {
         if (counters == null) {
             counters = publish(prefix);
         }
-        counters.counted(originalBytes, compressedBytes);
+        counters.counted(originalBytes, compressedBytes, prefix.isLz4Block());
     }
 
     /** Counts one record the codec decoded, with the prefix it read (the deserializer's path). */
@@ -63,7 +63,7 @@ final class SerdeMetrics implements AutoCloseable, ZdictCodec.DecodeListener {
     }
 
     void counted(String label, long originalBytes, long compressedBytes) {
-        counters(label).counted(originalBytes, compressedBytes);
+        counters(label).counted(originalBytes, compressedBytes, false);
     }
 
     void failed(String label) {

@@ -51,6 +51,11 @@ public final class ZdictMetrics {
     public static final String ORIGINAL_BYTES = "original-bytes-total";
     /** Bytes of the payloads written or read, per version. */
     public static final String COMPRESSED_BYTES = "compressed-bytes-total";
+    /**
+     * Of {@link #RECORDS}, those whose payload was an LZ4 block ({@code 0xD0}, a version published for
+     * LZ4), per version; the rest were zstd frames or stored.
+     */
+    public static final String LZ4_RECORDS = "lz4-records-total";
     /** {@link #ORIGINAL_BYTES} divided by {@link #COMPRESSED_BYTES}, per version. */
     public static final String RATIO = "compression-ratio";
     /**

@@ -11,7 +11,10 @@ import org.apache.kafka.common.metrics.Measurable;
 import org.apache.kafka.common.metrics.MetricConfig;
 import org.junit.jupiter.api.Test;
 
-/** The counts stay exact whichever threads count: the owner's plain fields and the others' adders add up. */
+/**
+ * The counts stay exact whichever threads count: the owner's plain fields and the others' adders add up,
+ * LZ4 records among them.
+ */
 class VersionCountersTest {
     private static final int RECORDS_PER_THREAD = 200_000;
 
@@ -26,7 +29,7 @@ class VersionCountersTest {
             Thread other = new Thread(() -> {
                 awaitQuietly(start);
                 for (int i = 0; i < RECORDS_PER_THREAD; i++) {
-                    counters.counted(5, 2);
+                    counters.counted(5, 2, true);
                 }
             });
             other.start();
@@ -34,7 +37,7 @@ class VersionCountersTest {
         }
         start.countDown();
         for (int i = 0; i < RECORDS_PER_THREAD; i++) {
-            counters.counted(3, 1);
+            counters.counted(3, 1, i % 2 == 0);
         }
         for (Thread other : others) {
             other.join();
@@ -44,6 +47,9 @@ class VersionCountersTest {
         long compressed = 1L * RECORDS_PER_THREAD + 3 * 2L * RECORDS_PER_THREAD;
         MetricConfig config = new MetricConfig();
         assertEquals((double) records, metrics.get(ZdictMetrics.RECORDS).measure(config, 0));
+        assertEquals(
+                3.0 * RECORDS_PER_THREAD + RECORDS_PER_THREAD / 2,
+                metrics.get(ZdictMetrics.LZ4_RECORDS).measure(config, 0));
         assertEquals((double) original, metrics.get(ZdictMetrics.ORIGINAL_BYTES).measure(config, 0));
         assertEquals(
                 (double) compressed, metrics.get(ZdictMetrics.COMPRESSED_BYTES).measure(config, 0));
@@ -60,13 +66,14 @@ class VersionCountersTest {
         VersionCounters counters = new VersionCounters();
         Map<String, Measurable> metrics = new HashMap<>();
         counters.publish((name, description, value) -> metrics.put(name, value));
-        Thread other = new Thread(() -> counters.counted(430, 120));
+        Thread other = new Thread(() -> counters.counted(430, 120, false));
         other.start();
         other.join();
         MetricConfig config = new MetricConfig();
         assertEquals(1.0, metrics.get(ZdictMetrics.RECORDS).measure(config, 0));
         assertEquals(430.0, metrics.get(ZdictMetrics.ORIGINAL_BYTES).measure(config, 0));
         assertEquals(120.0, metrics.get(ZdictMetrics.COMPRESSED_BYTES).measure(config, 0));
+        assertEquals(0.0, metrics.get(ZdictMetrics.LZ4_RECORDS).measure(config, 0));
     }
 
     private static void awaitQuietly(CountDownLatch latch) {

@@ -29,6 +29,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.zdict.format.PayloadPrefix;
 import org.zdict.internal.PayloadKind;
+import org.zdict.registry.DictionaryCodec;
 import org.zdict.registry.DirectoryDictionaryRegistry;
 import org.zdict.testing.SampleEvents;
 
@@ -299,6 +300,25 @@ class ZdictSerdeTest {
         assertEquals(20.0, fallbackValue("value.serializer", "metered", "1", ZdictMetrics.RECORDS));
         assertEquals((double) before, fallbackValue("value.serializer", "metered", "1", ZdictMetrics.ORIGINAL_BYTES));
         assertTrue(fallbackValue("value.serializer", "metered", "1", ZdictMetrics.RATIO) > 2.0);
+    }
+
+    @Test
+    void aVersionPublishedForLz4IsWrittenAsLz4BlocksAndCountedAsSuch() {
+        registry.publish(TestDictionaries.trained(3), 3, Map.of(DictionaryCodec.METADATA_KEY, "lz4"));
+        registry.activate(3);
+        ZdictSerializer<byte[]> out = serializer(props("client.id", "lz4"));
+        ZdictDeserializer<byte[]> in = deserializer(props("client.id", "lz4"));
+        List<byte[]> events = SampleEvents.synthetic(20, 13);
+        for (byte[] event : events) {
+            byte[] payload = out.serialize("t", event);
+            assertEquals(0xD0, payload[0] & 0xFF, "an LZ4 payload of version 3");
+            assertEquals(3, payload[1]);
+            assertArrayEquals(event, in.deserialize("t", payload));
+        }
+        for (String config : List.of("value.serializer", "value.deserializer")) {
+            assertEquals(20.0, fallbackValue(config, "lz4", "3", ZdictMetrics.RECORDS), config);
+            assertEquals(20.0, fallbackValue(config, "lz4", "3", ZdictMetrics.LZ4_RECORDS), config);
+        }
     }
 
     @Test
