@@ -20,7 +20,9 @@ import org.zdict.train.DictionaryTrainer;
 
 /**
  * Trains one dictionary per grid point on the training events, measures each on the held-out events
- * next to the baselines, and chooses one by the objective.
+ * next to the baselines, and chooses one by the objective. Beside the zstd points, each dictionary size
+ * gets an LZ4 point ({@link GridSettings#lz4Points()}): the same dictionary written as LZ4 blocks, measured
+ * the same way through the codec; the choice is made among the points of {@link GridSettings#codec()}.
  */
 public final class GridSearch {
     private final GridSettings settings;
@@ -49,13 +51,14 @@ public final class GridSearch {
         List<Long> trainMillis = new ArrayList<>();
         List<String> failures = new ArrayList<>();
         train(samples, points, dictionaries, trainMillis, failures, progress);
+        List<GridPoint> lz4Points = settings.lz4Points();
 
         List<Batches> batches = settings.batchSizes().stream()
                 .map(size -> Batches.of(samples.holdout(), size))
                 .toList();
         List<BaselineResult> baselines = new ArrayList<>();
         List<CandidateResult> candidates = new ArrayList<>();
-        int steps = 3 + settings.levels().size() + points.size() + (settings.cpuCeiling() ? 1 : 0);
+        int steps = 3 + settings.levels().size() + points.size() + lz4Points.size() + (settings.cpuCeiling() ? 1 : 0);
         Optional<CpuCeiling> ceiling = Optional.empty();
         try (ProgressListener.Task bar = progress.start("Evaluating", steps, "", 1)) {
             baselines.add(measureBaseline(Lz4Codec.fast(), batches, bar));
@@ -66,19 +69,12 @@ public final class GridSearch {
                 baselines.add(measureBaseline(ZstdJniCodec.plain("zstd-" + level, level), batches, bar));
             }
             for (int i = 0; i < points.size(); i++) {
-                byte[] dictionary = dictionaries.get(i);
-                if (dictionary != null) {
-                    GridPoint point = points.get(i);
-                    bar.setExtraMessage(point.label());
-                    List<Measurement> measurements = new ArrayList<>();
-                    try (ZdictBlockCodec codec = new ZdictBlockCodec(point.label(), point.level(), dictionary)) {
-                        for (Batches b : batches) {
-                            measurements.add(meter.measure(codec, b));
-                        }
-                    }
-                    candidates.add(new CandidateResult(point, dictionary, trainMillis.get(i), measurements));
-                }
-                bar.stepBy(1);
+                measureCandidate(points.get(i), dictionaries.get(i), trainMillis.get(i), batches, candidates, bar);
+            }
+            for (GridPoint lz4 : lz4Points) {
+                // The same dictionary as the zstd point of its size and level, written as LZ4 blocks.
+                int trained = points.indexOf(new GridPoint(lz4.dictSize(), lz4.level()));
+                measureCandidate(lz4, dictionaries.get(trained), trainMillis.get(trained), batches, candidates, bar);
             }
             if (settings.cpuCeiling() && !candidates.isEmpty()) {
                 bar.setExtraMessage("CPU side by side with kafka-lz4");
@@ -94,30 +90,64 @@ public final class GridSearch {
             throw new ZdictException("zstd could not train any dictionary of the grid: " + String.join("; ", failures));
         }
         TrainingReport partial = new TrainingReport(samples, settings, candidates, failures, baselines, null, 0);
+        // Every point is measured and reported; the choice is made among those of the codec asked for.
+        List<CandidateResult> choosable = candidates.stream()
+                .filter(c -> c.point().codec() == settings.codec())
+                .toList();
         Objective.Choice choice =
-                settings.objective().choose(candidates, settings.minMbps(), partial.baseline("lz4"), ceiling);
+                settings.objective().choose(choosable, settings.minMbps(), partial.baseline("lz4"), ceiling);
         return new TrainingReport(
                 samples, settings, candidates, failures, baselines, choice, (System.nanoTime() - begin) / 1_000_000);
     }
 
+    /** Measures {@code point} with {@code dictionary} on every batch size; null: zstd could not train it. */
+    private void measureCandidate(
+            GridPoint point,
+            byte[] dictionary,
+            long trainMillis,
+            List<Batches> batches,
+            List<CandidateResult> candidates,
+            ProgressListener.Task bar) {
+        if (dictionary != null) {
+            bar.setExtraMessage(point.label());
+            List<Measurement> measurements = new ArrayList<>();
+            try (ZdictBlockCodec codec = codec(point, dictionary)) {
+                for (Batches b : batches) {
+                    measurements.add(meter.measure(codec, b));
+                }
+            }
+            candidates.add(new CandidateResult(point, dictionary, trainMillis, measurements));
+        }
+        bar.stepBy(1);
+    }
+
+    /** The product as it writes {@code point}'s payloads: zstd frames at its level, or LZ4 blocks. */
+    private static ZdictBlockCodec codec(GridPoint point, byte[] dictionary) {
+        return new ZdictBlockCodec(point.label(), point.level(), dictionary, point.codec());
+    }
+
     /**
-     * The candidates with their compression CPU per event against Kafka's lz4 on producer batches,
-     * measured side by side on the same held-out events ({@link Meter#timesReference}), so that other
-     * work on the machine weighs on both alike; the choice holds points to the ceiling by this figure.
+     * The candidates with their compression and decoding CPU per event against Kafka's lz4 on producer
+     * batches, measured side by side on the same held-out events ({@link Meter#timesReference}), so that
+     * other work on the machine weighs on both alike; the choice holds points to the ceiling by the
+     * compression figure. The decoding figure is what consumers pay, reported beside it.
      */
     private List<CandidateResult> sideBySideWithKafkaLz4(List<byte[]> holdout, List<CandidateResult> candidates) {
         List<ZdictBlockCodec> codecs = new ArrayList<>();
         try (BlockCodec lz4 = KafkaLz4Support.PRESENT ? new KafkaLz4Codec() : Lz4Codec.fast()) {
             for (CandidateResult c : candidates) {
-                codecs.add(new ZdictBlockCodec(c.point().label(), c.point().level(), c.dictionary()));
+                codecs.add(codec(c.point(), c.dictionary()));
             }
-            double[] times = meter.timesReference(
-                    lz4, settings.producerBatch(), codecs, settings.batchSizes().get(0), holdout);
+            int batch = settings.batchSizes().get(0);
+            double[] compress =
+                    meter.timesReference(Meter.Work.COMPRESS, lz4, settings.producerBatch(), codecs, batch, holdout);
+            double[] decode =
+                    meter.timesReference(Meter.Work.DECODE, lz4, settings.producerBatch(), codecs, batch, holdout);
             List<CandidateResult> measured = new ArrayList<>();
             for (int i = 0; i < candidates.size(); i++) {
                 CandidateResult c = candidates.get(i);
                 List<Measurement> measurements = new ArrayList<>(c.measurements());
-                measurements.set(0, c.primary().withCpuVsLz4(times[i]));
+                measurements.set(0, c.primary().withCpuVsLz4(compress[i]).withDecodeVsLz4(decode[i]));
                 measured.add(new CandidateResult(c.point(), c.dictionary(), c.trainMillis(), measurements));
             }
             return measured;

@@ -1,6 +1,8 @@
 package org.zdict.engine;
 
 import java.util.List;
+import java.util.stream.Stream;
+import org.zdict.registry.DictionaryCodec;
 
 /**
  * What a grid search tries and how it chooses.
@@ -15,6 +17,8 @@ import java.util.List;
  *     point's compression CPU per event with Kafka's lz4 on batches of this many events
  * @param maxCpuVsLz4 the most compression CPU per event {@code balanced} may choose, as a multiple of
  *     Kafka's lz4 on {@code producerBatch} events; 0 turns the ceiling off
+ * @param codec the codec the choice is made among: every point is measured, but only points of this codec
+ *     can be chosen (LZ4 is an opt-in)
  */
 public record GridSettings(
         List<Integer> dictSizes,
@@ -24,16 +28,51 @@ public record GridSettings(
         double minMbps,
         int threads,
         int producerBatch,
-        double maxCpuVsLz4) {
+        double maxCpuVsLz4,
+        DictionaryCodec codec) {
+
+    /** Settings that choose among zstd points. */
+    public GridSettings(
+            List<Integer> dictSizes,
+            List<Integer> levels,
+            List<Integer> batchSizes,
+            Objective objective,
+            double minMbps,
+            int threads,
+            int producerBatch,
+            double maxCpuVsLz4) {
+        this(
+                dictSizes,
+                levels,
+                batchSizes,
+                objective,
+                minMbps,
+                threads,
+                producerBatch,
+                maxCpuVsLz4,
+                DictionaryCodec.ZSTD);
+    }
 
     /** Whether the choice is held to a CPU ceiling against Kafka's lz4. */
     public boolean cpuCeiling() {
         return objective == Objective.BALANCED && maxCpuVsLz4 > 0;
     }
 
+    /** The zstd points: every dictionary size at every level, each a dictionary to train. */
     public List<GridPoint> points() {
         return dictSizes.stream()
                 .flatMap(size -> levels.stream().map(level -> new GridPoint(size, level)))
                 .toList();
+    }
+
+    /** One LZ4 point per dictionary size, on the dictionary trained for the lowest level. */
+    public List<GridPoint> lz4Points() {
+        int lowest = levels.stream().mapToInt(Integer::intValue).min().orElseThrow();
+        return dictSizes.stream().map(size -> GridPoint.lz4(size, lowest)).toList();
+    }
+
+    /** Every point measured: the zstd points, then the LZ4 points. */
+    public List<GridPoint> measuredPoints() {
+        return Stream.concat(points().stream(), lz4Points().stream()).toList();
     }
 }

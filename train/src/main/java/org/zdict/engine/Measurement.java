@@ -10,6 +10,8 @@ package org.zdict.engine;
  * @param decompressMBps decompression speed, 10^6 bytes of output per second, one thread
  * @param cpuVsLz4 compression CPU per event as a multiple of Kafka's lz4 on the producer's batches,
  *     measured side by side with it ({@link CpuCeiling}); NaN where it was not
+ * @param decodeVsLz4 decoding CPU per event as a multiple of Kafka's lz4 decoding its producer batches,
+ *     measured side by side with it the same way; NaN where it was not
  */
 public record Measurement(
         int batchSize,
@@ -17,11 +19,12 @@ public record Measurement(
         long compressedBytes,
         double compressMBps,
         double decompressMBps,
-        double cpuVsLz4) {
+        double cpuVsLz4,
+        double decodeVsLz4) {
 
     /** A measurement not compared side by side with Kafka's lz4. */
     public Measurement(int batchSize, long rawBytes, long compressedBytes, double compressMBps, double decompressMBps) {
-        this(batchSize, rawBytes, compressedBytes, compressMBps, decompressMBps, Double.NaN);
+        this(batchSize, rawBytes, compressedBytes, compressMBps, decompressMBps, Double.NaN, Double.NaN);
     }
 
     /** Raw bytes over compressed bytes. */
@@ -36,6 +39,12 @@ public record Measurement(
 
     /** This measurement with its compression CPU per event against Kafka's lz4, measured side by side. */
     public Measurement withCpuVsLz4(double timesLz4) {
-        return new Measurement(batchSize, rawBytes, compressedBytes, compressMBps, decompressMBps, timesLz4);
+        return new Measurement(
+                batchSize, rawBytes, compressedBytes, compressMBps, decompressMBps, timesLz4, decodeVsLz4);
+    }
+
+    /** This measurement with its decoding CPU per event against Kafka's lz4, measured side by side. */
+    public Measurement withDecodeVsLz4(double timesLz4) {
+        return new Measurement(batchSize, rawBytes, compressedBytes, compressMBps, decompressMBps, cpuVsLz4, timesLz4);
     }
 }

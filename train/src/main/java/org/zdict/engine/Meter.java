@@ -13,7 +13,7 @@ import org.zdict.engine.codec.BlockCodec;
  * on a leading slice of them, as the best of a few timed rounds in thread CPU time (which filters out
  * pauses caused by other work on the machine). Compression CPU against a reference codec is measured
  * side by side instead ({@link #timesReference}), in short alternating slices, so that load on the
- * machine weighs on both alike.
+ * machine weighs on both alike; so is decoding CPU ({@link Work#DECODE}).
  */
 final class Meter {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
@@ -124,6 +124,14 @@ final class Meter {
         return best;
     }
 
+    /** What side-by-side slices time. */
+    enum Work {
+        /** Compressing the events' batches. */
+        COMPRESS,
+        /** Decoding the payloads each codec wrote for them. */
+        DECODE
+    }
+
     /**
      * The compression CPU per event of each codec as a multiple of {@code reference}'s, measured side by
      * side so that other work on the machine weighs on both alike: per codec and window of events, the
@@ -136,7 +144,18 @@ final class Meter {
             List<? extends BlockCodec> codecs,
             int batch,
             List<byte[]> events) {
-        Slices slices = slices(reference, referenceBatch, codecs, batch, events);
+        return timesReference(Work.COMPRESS, reference, referenceBatch, codecs, batch, events);
+    }
+
+    /** As {@link #timesReference(BlockCodec, int, List, int, List)}, for {@code work}. */
+    double[] timesReference(
+            Work work,
+            BlockCodec reference,
+            int referenceBatch,
+            List<? extends BlockCodec> codecs,
+            int batch,
+            List<byte[]> events) {
+        Slices slices = slices(work, reference, referenceBatch, codecs, batch, events);
         double[] times = new double[codecs.size()];
         for (int i = 0; i < times.length; i++) {
             double[] ratios = slices.ratios(i);
@@ -183,6 +202,16 @@ final class Meter {
             List<? extends BlockCodec> codecs,
             int batch,
             List<byte[]> events) {
+        return slices(Work.COMPRESS, reference, referenceBatch, codecs, batch, events);
+    }
+
+    Slices slices(
+            Work work,
+            BlockCodec reference,
+            int referenceBatch,
+            List<? extends BlockCodec> codecs,
+            int batch,
+            List<byte[]> events) {
         int unit = referenceBatch / gcd(referenceBatch, batch) * batch;
         List<List<byte[]>> referencePayloads = new ArrayList<>();
         List<List<byte[]>> payloads = new ArrayList<>();
@@ -205,35 +234,63 @@ final class Meter {
         for (BlockCodec codec : codecs) {
             room = Math.max(room, codec.maxCompressedLength(largest));
         }
-        byte[] scratch = new byte[room];
+        byte[] scratch = new byte[Math.max(room, largest)];
         int windows = payloads.size();
+        Runnable[] referencePasses = new Runnable[windows];
+        Runnable[][] codecPasses = new Runnable[codecs.size()][windows];
+        for (int w = 0; w < windows; w++) {
+            referencePasses[w] = pass(work, reference, referencePayloads.get(w), scratch);
+            for (int i = 0; i < codecs.size(); i++) {
+                codecPasses[i][w] = pass(work, codecs.get(i), payloads.get(w), scratch);
+            }
+        }
         long[][] referenceSlices = new long[sliceRounds][codecs.size() + 1];
         long[][] codecSlices = new long[codecs.size()][sliceRounds];
         // One untimed round per window first: every codec's state and the harness warm.
         for (int round = -windows; round < sliceRounds; round++) {
             int at = Math.max(0, round);
             int window = Math.floorMod(round, windows);
-            referenceSlices[at][0] = slice(reference, referencePayloads.get(window), scratch);
+            referenceSlices[at][0] = slice(referencePasses[window]);
             for (int i = 0; i < codecs.size(); i++) {
-                codecSlices[i][at] = slice(codecs.get(i), payloads.get(window), scratch);
-                referenceSlices[at][i + 1] = slice(reference, referencePayloads.get(window), scratch);
+                codecSlices[i][at] = slice(codecPasses[i][window]);
+                referenceSlices[at][i + 1] = slice(referencePasses[window]);
             }
         }
         return new Slices(referenceSlices, codecSlices, windows);
     }
 
     /**
-     * The time one pass over {@code payloads} takes, right after an untimed pass that brings the codec's
-     * tables and the events into cache (as a codec compressing all the time has them).
+     * One pass of {@code work} over {@code payloads} with {@code codec}: compressing them into {@code
+     * scratch}, or decoding into {@code scratch} what the codec wrote for them (compressed here, once).
      */
-    private long slice(BlockCodec codec, List<byte[]> payloads, byte[] scratch) {
-        for (byte[] payload : payloads) {
-            codec.compress(payload, 0, payload.length, scratch);
+    private static Runnable pass(Work work, BlockCodec codec, List<byte[]> payloads, byte[] scratch) {
+        if (work == Work.COMPRESS) {
+            return () -> {
+                for (byte[] payload : payloads) {
+                    codec.compress(payload, 0, payload.length, scratch);
+                }
+            };
         }
+        byte[][] compressed = new byte[payloads.size()][];
+        for (int i = 0; i < compressed.length; i++) {
+            byte[] payload = payloads.get(i);
+            compressed[i] = Arrays.copyOf(scratch, codec.compress(payload, 0, payload.length, scratch));
+        }
+        return () -> {
+            for (int i = 0; i < compressed.length; i++) {
+                codec.decompress(compressed[i], 0, compressed[i].length, scratch, payloads.get(i).length);
+            }
+        };
+    }
+
+    /**
+     * The time one pass takes, right after an untimed pass that brings the codec's tables and the events
+     * into cache (as a codec working all the time has them).
+     */
+    private long slice(Runnable pass) {
+        pass.run();
         long begin = now();
-        for (byte[] payload : payloads) {
-            codec.compress(payload, 0, payload.length, scratch);
-        }
+        pass.run();
         return Math.max(1, now() - begin);
     }
 

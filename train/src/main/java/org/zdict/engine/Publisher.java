@@ -6,13 +6,16 @@ import java.util.Map;
 import java.util.Optional;
 import org.zdict.ZdictException;
 import org.zdict.internal.DictionaryContent;
+import org.zdict.registry.DictionaryCodec;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistry;
 import org.zdict.registry.DictionaryStatus;
 
 /**
  * Publishes a training run's choice into a {@link DictionaryRegistry}, with the metadata that {@code zdict
- * eval} compares against (the held-out ratio, the batch it was measured on, the baselines).
+ * eval} compares against (the held-out ratio, the batch it was measured on, the baselines). A chosen LZ4
+ * point is published with {@link DictionaryCodec#METADATA_KEY} {@code lz4}, so that producers write LZ4
+ * blocks with it.
  */
 public final class Publisher {
     /** Metadata key: the chosen point's held-out ratio at the primary batch size. */
@@ -26,7 +29,7 @@ public final class Publisher {
 
     /**
      * Publishes the chosen dictionary into {@code subject}, or reuses a non-retired version of that subject
-     * with the same bytes and level (so repeating a deterministic training does not pile up identical
+     * with the same bytes, level and codec (so repeating a deterministic training does not pile up identical
      * versions), and activates it if asked.
      */
     public static Published publish(
@@ -37,7 +40,8 @@ public final class Publisher {
         Optional<DictionaryInfo> same = registry.list().stream()
                 .filter(info -> info.subject().equals(subject)
                         && info.sha256().equals(sha256)
-                        && info.level() == chosen.point().level())
+                        && info.level() == chosen.point().level()
+                        && codecOf(info).equals(chosen.point().codec().label()))
                 .filter(info -> info.status() != DictionaryStatus.RETIRED)
                 .findFirst();
         DictionaryInfo info = same.orElseGet(() ->
@@ -49,13 +53,23 @@ public final class Publisher {
         return new Published(info, same.isPresent());
     }
 
+    /** The codec label recorded for {@code info}, as recorded (zstd when none is). */
+    private static String codecOf(DictionaryInfo info) {
+        return info.metadata().getOrDefault(DictionaryCodec.METADATA_KEY, DictionaryCodec.ZSTD.label());
+    }
+
     /**
      * Refuses a dictionary that compresses the held-out events no better than plain zstd at its level
      * (or not at all): publishing it would make every payload larger or slower for nothing. It happens
-     * when the input is not events of one kind (binary files, a mix of unrelated formats).
+     * when the input is not events of one kind (binary files, a mix of unrelated formats). An LZ4 point is
+     * held to plain LZ4 instead, the codec it replaces.
      */
     public static void checkWorthPublishing(TrainingReport report) {
         CandidateResult chosen = report.choice().chosen();
+        if (chosen.point().isLz4()) {
+            checkLz4WorthPublishing(report, chosen);
+            return;
+        }
         double ratio = chosen.primary().ratio();
         int level = chosen.point().level();
         Optional<Double> plain =
@@ -74,6 +88,22 @@ public final class Publisher {
         }
     }
 
+    private static void checkLz4WorthPublishing(TrainingReport report, CandidateResult chosen) {
+        double ratio = chosen.primary().ratio();
+        Optional<Double> plain = report.baseline("lz4").map(b -> b.primary().ratio());
+        if (ratio < 1 || (plain.isPresent() && ratio <= plain.get())) {
+            throw new ZdictException(String.format(
+                    Locale.ROOT,
+                    "Not publishing: the best LZ4 point (%s dictionary) compresses the held-out events %.2fx,%s"
+                            + " so it would not help; the input does not look like events of one kind. Nothing was"
+                            + " published",
+                    Sizes.format(chosen.point().dictSize()),
+                    ratio,
+                    plain.map(p -> String.format(Locale.ROOT, " no better than plain LZ4's %.2fx,", p))
+                            .orElse(" below 1,")));
+        }
+    }
+
     /**
      * @param info the version as it now stands
      * @param reused whether an identical existing version was reused instead of publishing a new one
@@ -84,6 +114,9 @@ public final class Publisher {
         CandidateResult chosen = report.choice().chosen();
         Measurement m = chosen.primary();
         Map<String, String> metadata = new LinkedHashMap<>();
+        if (chosen.point().isLz4()) {
+            metadata.put(DictionaryCodec.METADATA_KEY, DictionaryCodec.LZ4.label());
+        }
         metadata.put("trainedBy", by);
         String inputs = String.join(",", report.samples().inputs());
         metadata.put("inputs", inputs.length() > 300 ? inputs.substring(0, 300) + "..." : inputs);
@@ -98,6 +131,9 @@ public final class Publisher {
         metadata.put(BATCH, Integer.toString(m.batchSize()));
         metadata.put(HELD_OUT_RATIO, format(m.ratio()));
         metadata.put("compressMBps", String.format(Locale.ROOT, "%.0f", m.compressMBps()));
+        if (!Double.isNaN(m.decodeVsLz4())) {
+            metadata.put("decodeCpuVsKafkaLz4", String.format(Locale.ROOT, "%.2f", m.decodeVsLz4()));
+        }
         report.choice().cpu().ifPresent(trade -> {
             metadata.put("cpuVsKafkaLz4", String.format(Locale.ROOT, "%.2f", trade.timesLz4()));
             metadata.put("ratioGivenUp", String.format(Locale.ROOT, "%.4f", trade.ratioGivenUp()));

@@ -2,6 +2,7 @@ package org.zdict.engine;
 
 import java.util.List;
 import org.zdict.registry.Dictionary;
+import org.zdict.registry.DictionaryCodec;
 import org.zdict.train.DictionaryTrainer;
 
 /**
@@ -43,8 +44,10 @@ public record QuickCandidate(int olderEvents, int newestEvents, Measurement vers
         return new QuickCandidate(
                 older.size(),
                 newest.size(),
-                evaluation.dictionary(version.content(), level).get(0),
-                evaluation.dictionary(candidate, level).get(0));
+                evaluation.version(version).get(0),
+                evaluation
+                        .dictionary(candidate, level, DictionaryCodec.of(version.info()))
+                        .get(0));
     }
 
     /** The candidate's ratio over the version's, minus 1. */

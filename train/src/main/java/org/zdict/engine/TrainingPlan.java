@@ -3,6 +3,7 @@ package org.zdict.engine;
 import java.util.List;
 import org.zdict.engine.input.EventInput;
 import org.zdict.engine.input.OnError;
+import org.zdict.registry.DictionaryCodec;
 
 /**
  * What one training run reads, tries and how it chooses: the event sources, the sample limits and
@@ -45,6 +46,7 @@ public record TrainingPlan(List<EventInput> inputs, SampleSettings sampling, Gri
         private int threads = Runtime.getRuntime().availableProcessors();
         private int producerBatch = 4;
         private double maxCpuVsLz4 = 1;
+        private DictionaryCodec codec = DictionaryCodec.ZSTD;
         private int maxSamples = 200_000;
         private long maxSampleBytes = 32L << 20;
         private double holdout = 0.2;
@@ -109,6 +111,15 @@ public record TrainingPlan(List<EventInput> inputs, SampleSettings sampling, Gri
             return this;
         }
 
+        /**
+         * The codec to choose among (default {@link DictionaryCodec#ZSTD}): LZ4 points are measured and
+         * reported either way, but chosen only when asked for.
+         */
+        public Builder codec(DictionaryCodec codec) {
+            this.codec = codec;
+            return this;
+        }
+
         /** The most events to sample, training plus held-out (default 200,000). */
         public Builder maxSamples(int maxSamples) {
             this.maxSamples = maxSamples;
@@ -156,7 +167,15 @@ public record TrainingPlan(List<EventInput> inputs, SampleSettings sampling, Gri
                     inputs,
                     new SampleSettings(maxSamples, maxSampleBytes, holdout, holdoutFrom, seed, onError),
                     new GridSettings(
-                            dictSizes, levels, batchSizes, objective, minMbps, threads, producerBatch, maxCpuVsLz4),
+                            dictSizes,
+                            levels,
+                            batchSizes,
+                            objective,
+                            minMbps,
+                            threads,
+                            producerBatch,
+                            maxCpuVsLz4,
+                            codec),
                     timing);
         }
     }

@@ -6,6 +6,8 @@ import org.zdict.engine.codec.BlockCodec;
 import org.zdict.engine.codec.Lz4Codec;
 import org.zdict.engine.codec.ZdictBlockCodec;
 import org.zdict.engine.codec.ZstdJniCodec;
+import org.zdict.registry.Dictionary;
+import org.zdict.registry.DictionaryCodec;
 
 /** Measures one existing dictionary, and LZ4 and plain zstd next to it, on new events ({@code zdict eval}). */
 public final class VersionEvaluation {
@@ -22,11 +24,21 @@ public final class VersionEvaluation {
         return new VersionEvaluation(samples.holdout(), plan.grid().batchSizes(), plan.timing());
     }
 
-    /** The dictionary as zdict payloads, one measurement per batch size. */
+    /** The dictionary as zdict payloads (zstd frames), one measurement per batch size. */
     public List<Measurement> dictionary(byte[] dictionary, int level) {
-        try (ZdictBlockCodec codec = new ZdictBlockCodec("dictionary", level, dictionary)) {
-            return measureAll(codec);
+        return dictionary(dictionary, level, DictionaryCodec.ZSTD);
+    }
+
+    /** The dictionary as zdict payloads of {@code codec}, one measurement per batch size. */
+    public List<Measurement> dictionary(byte[] dictionary, int level, DictionaryCodec codec) {
+        try (ZdictBlockCodec measured = new ZdictBlockCodec("dictionary", level, dictionary, codec)) {
+            return measureAll(measured);
         }
+    }
+
+    /** A registry's version as its producers write it: at its level, with its codec (zstd or LZ4). */
+    public List<Measurement> version(Dictionary version) {
+        return dictionary(version.content(), version.info().level(), DictionaryCodec.of(version.info()));
     }
 
     public List<Measurement> lz4() {

@@ -15,6 +15,7 @@ import org.zdict.engine.TrainingPlan;
 import org.zdict.engine.VersionEvaluation;
 import org.zdict.engine.input.EventInput;
 import org.zdict.registry.Dictionary;
+import org.zdict.registry.DictionaryCodec;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistry;
 import picocli.CommandLine.Command;
@@ -30,7 +31,8 @@ import picocli.CommandLine.Spec;
         sortOptions = false,
         description = {
             "Measure a dictionary version on new events next to LZ4 and plain zstd, compare with the ratio"
-                    + " recorded when it was trained, and warn when it has drifted."
+                    + " recorded when it was trained, and warn when it has drifted. A version published with"
+                    + " --codec lz4 is measured as LZ4 blocks, as its producers write it."
         })
 public final class EvalCommand implements Callable<Integer> {
     @Spec
@@ -129,14 +131,16 @@ public final class EvalCommand implements Callable<Integer> {
         VersionEvaluation evaluation = VersionEvaluation.onHeldOut(plan, events);
         List<Measurement> lz4 = evaluation.lz4();
         List<Measurement> zstd = evaluation.zstd(info.level());
-        List<Measurement> now = evaluation.dictionary(dictionary.content(), info.level());
+        // As its producers write it: zstd frames at its level, or LZ4 blocks for a version published for LZ4.
+        List<Measurement> now = evaluation.version(dictionary);
+        DictionaryCodec codec = DictionaryCodec.of(info);
 
         out.printf(
                 Locale.ROOT,
-                "Version %d (%s, level %d, %s) on %,d events (%s) from %s.%n%n",
+                "Version %d (%s, %s, %s) on %,d events (%s) from %s.%n%n",
                 info.version(),
                 info.status().label(),
-                info.level(),
+                codec == DictionaryCodec.LZ4 ? "codec lz4: LZ4 blocks with the dictionary" : "level " + info.level(),
                 Sizes.format(info.size()),
                 events.holdout().size(),
                 Sizes.human(events.holdoutBytes()),

@@ -3,8 +3,12 @@ package org.zdict.cli;
 import java.io.PrintWriter;
 import java.util.Locale;
 import org.zdict.internal.FrameHeader;
+import org.zdict.internal.Lz4BlockHeader;
 
-/** Prints a zstd frame header, as core's {@link FrameHeader} parses it, for {@code zdict inspect}. */
+/**
+ * Prints a zstd frame header, as core's {@link FrameHeader} parses it, or the header of an LZ4 block
+ * ({@link Lz4BlockHeader}), for {@code zdict inspect}.
+ */
 final class FrameHeaderPrinter {
     private FrameHeaderPrinter() {}
 
@@ -22,6 +26,27 @@ final class FrameHeaderPrinter {
                 "dictionary id: %s%n",
                 header.dictionaryId() == 0 ? "not recorded in the frame" : Long.toString(header.dictionaryId()));
         out.printf(Locale.ROOT, "window:        %d bytes%n", header.windowSize());
+        return header.contentSize();
+    }
+
+    /**
+     * Prints the header of the LZ4 block at {@code src[offset, offset + length)}, {@code offset} bytes into
+     * its payload (after the prefix), and returns the declared content size.
+     */
+    static long describeLz4(byte[] src, int offset, int length, PrintWriter out) {
+        Lz4BlockHeader header = Lz4BlockHeader.parse(src, offset, length, offset);
+        int checksum = header.checksum() ? Lz4BlockHeader.CHECKSUM_LENGTH : 0;
+        int block = length - header.headerLength() - checksum;
+        if (block < 0) {
+            throw new CliException("Truncated payload: it ends " + -block + " byte(s) before its content checksum");
+        }
+        out.printf(Locale.ROOT, "LZ4 block:     %d bytes (header %d bytes)%n", block, header.headerLength());
+        out.printf(Locale.ROOT, "content size:  %d bytes%n", header.contentSize());
+        out.printf(Locale.ROOT, "checksum:      %s%n", header.checksum() ? "yes (CRC-32C, 4 bytes)" : "no");
+        out.printf(
+                Locale.ROOT,
+                "dict check:    %04x (low 16 bits of the CRC-32C of the dictionary's last 64 KiB)%n",
+                header.dictionaryCheck());
         return header.contentSize();
     }
 }

@@ -19,7 +19,8 @@ import picocli.CommandLine.Spec;
         name = "inspect",
         description = {
             "Describe a zdict payload or a zstd dictionary file.",
-            "Payload: marker, dictionary version, zstd frame header, sizes. Dictionary: id, size, SHA-256."
+            "Payload: marker, dictionary version, zstd frame header (or LZ4 block header), sizes. Dictionary: id,"
+                    + " size, SHA-256."
         })
 public final class InspectCommand implements Callable<Integer> {
     @Spec
@@ -61,7 +62,7 @@ public final class InspectCommand implements Callable<Integer> {
                 "marker:        0x%02X (%s)%n",
                 prefix.marker(),
                 describe(PayloadKind.ofMarker(prefix.marker())));
-        if (prefix.isDictionaryFrame()) {
+        if (prefix.isDictionaryFrame() || prefix.isLz4Block()) {
             out.printf(Locale.ROOT, "version:       %d%n", prefix.version());
         }
         out.printf(Locale.ROOT, "prefix:        %d bytes%n", prefix.length());
@@ -70,7 +71,9 @@ public final class InspectCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "content:       %d bytes, stored uncompressed%n", content.length - prefix.length());
             return;
         }
-        long contentSize = FrameHeaderPrinter.describe(content, prefix.length(), content.length - prefix.length(), out);
+        long contentSize = prefix.isLz4Block()
+                ? FrameHeaderPrinter.describeLz4(content, prefix.length(), content.length - prefix.length(), out)
+                : FrameHeaderPrinter.describe(content, prefix.length(), content.length - prefix.length(), out);
         if (contentSize > 0) {
             out.printf(
                     Locale.ROOT,
@@ -81,6 +84,7 @@ public final class InspectCommand implements Callable<Integer> {
 
     private static String describe(PayloadKind kind) {
         return switch (kind) {
+            case LZ4_BLOCK -> "LZ4 block compressed with a dictionary";
             case DICTIONARY_FRAME -> "zstd frame compressed with a dictionary";
             case PLAIN_FRAME -> "zstd frame without a dictionary";
             case STORED -> "stored, not compressed";

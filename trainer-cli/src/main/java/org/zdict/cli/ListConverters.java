@@ -11,6 +11,7 @@ import java.util.regex.Pattern;
 import org.zdict.engine.Sizes;
 import org.zdict.engine.retrain.Durations;
 import org.zdict.internal.ZstdLevels;
+import org.zdict.registry.DictionaryCodec;
 import org.zdict.train.DictionaryTrainer;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
@@ -117,6 +118,18 @@ public final class ListConverters {
                 return Durations.parse(value);
             } catch (IllegalArgumentException e) {
                 throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    /** A dictionary codec by its label: {@code zstd} or {@code lz4} ({@code --codec}). */
+    static final class Codec implements ITypeConverter<DictionaryCodec> {
+        @Override
+        public DictionaryCodec convert(String value) {
+            try {
+                return DictionaryCodec.ofLabel(value.trim().toLowerCase(Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException("'" + value + "' is not a codec: expected zstd or lz4");
             }
         }
     }

@@ -40,6 +40,7 @@ import picocli.CommandLine.Spec;
                     + " as good at half the CPU per event) and meets --min-mbps and the CPU ceiling, once the"
                     + " active version has been active for --min-interval; otherwise change nothing and name the"
                     + " point that came closest.",
+            "The new version keeps the codec of the active version (zstd or lz4) unless --codec is given.",
             "Decisions: promoted, kept, published (--publish-only). Exit 0 for every decision, 1 for failures,"
                     + " 2 for bad usage."
         })
@@ -141,6 +142,8 @@ public final class RetrainCommand implements Callable<Integer> {
             }
             RetrainStep step =
                     RetrainStep.begin(target, name, policy, "zdict retrain").beforeActivation(beforeActivation);
+            // A new version keeps the active version's codec unless --codec asks for another.
+            training.defaultCodec(step.activeCodec());
             TrainingRun run =
                     TrainingRun.run(inputs, registry.commandConfig(), target, training, quiet.progress(), out, err);
             RetrainResult result = step.finish(run.plan(), run.result(), clock, dryRun);

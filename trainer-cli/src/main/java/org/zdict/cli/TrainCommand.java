@@ -10,6 +10,7 @@ import org.zdict.engine.ProgressListener;
 import org.zdict.engine.Publisher;
 import org.zdict.engine.TrainingReport;
 import org.zdict.internal.Locations;
+import org.zdict.registry.DictionaryCodec;
 import org.zdict.registry.DictionaryRegistry;
 import org.zdict.registry.SubjectNames;
 import picocli.CommandLine.Command;
@@ -26,7 +27,9 @@ import picocli.CommandLine.Spec;
         description = {
             "Train a grid of dictionaries (--dict-size x --level) on a sample of the input events, measure each on"
                     + " held-out events next to LZ4, Snappy, gzip and plain zstd, and choose one by --objective.",
-            "With --registry the choice is published as a new version of --subject (active with --activate)."
+            "With --registry the choice is published as a new version of --subject (active with --activate).",
+            "Each dictionary size is also measured as LZ4 blocks (lz4+dict rows); --codec lz4 chooses among those"
+                    + " and publishes a version whose payloads are LZ4 blocks."
         })
 public final class TrainCommand implements Callable<Integer> {
     @Spec
@@ -123,7 +126,7 @@ public final class TrainCommand implements Callable<Integer> {
     static void printPublished(PrintWriter out, Publisher.Published published, String location) {
         out.printf(
                 Locale.ROOT,
-                "%s version %d%s in %s (%s, %d bytes, level %d, sha256 %s).%n",
+                "%s version %d%s in %s (%s, %d bytes, level %d,%s sha256 %s).%n",
                 published.reused() ? "Same dictionary as existing" : "Published as",
                 published.info().version(),
                 published.info().subject().equals(SubjectNames.DEFAULT)
@@ -133,6 +136,7 @@ public final class TrainCommand implements Callable<Integer> {
                 published.info().status().label(),
                 published.info().size(),
                 published.info().level(),
+                DictionaryCodec.of(published.info()) == DictionaryCodec.LZ4 ? " codec lz4," : "",
                 published.info().sha256().substring(0, 16));
         out.flush();
     }

@@ -6,6 +6,7 @@ import org.zdict.engine.HoldoutFrom;
 import org.zdict.engine.Objective;
 import org.zdict.engine.TrainingPlan;
 import org.zdict.engine.input.EventInput;
+import org.zdict.registry.DictionaryCodec;
 import picocli.CommandLine;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -101,6 +102,16 @@ public final class TrainingOptions {
     int producerBatch;
 
     @Option(
+            names = "--codec",
+            paramLabel = "CODEC",
+            converter = ListConverters.Codec.class,
+            description = "What the published version's payloads are: zstd frames, or LZ4 blocks with the"
+                    + " dictionary (lz4: an opt-in for CPU-bound consumers of small events; consumers must run"
+                    + " a zdict release that reads them). LZ4 points are measured and reported either way;"
+                    + " only points of this codec are chosen (default: zstd; retrain: the active version's).")
+    DictionaryCodec codec;
+
+    @Option(
             names = "--max-samples",
             paramLabel = "N",
             defaultValue = "200000",
@@ -129,6 +140,16 @@ public final class TrainingOptions {
         TrainingOptions options = new TrainingOptions();
         new CommandLine(options).setCaseInsensitiveEnumValuesAllowed(true).parseArgs();
         return options;
+    }
+
+    /** The codec given with {@code --codec}, or {@code otherwise} when it was not given. */
+    DictionaryCodec codecOr(DictionaryCodec otherwise) {
+        return codec == null ? otherwise : codec;
+    }
+
+    /** Chooses among {@code codec}'s points, unless {@code --codec} was given. */
+    void defaultCodec(DictionaryCodec otherwise) {
+        codec = codecOr(otherwise);
     }
 
     /** Refuses values that each option's type allows but training does not; usage errors name them. */
@@ -164,6 +185,7 @@ public final class TrainingOptions {
                 .threads(threads)
                 .producerBatch(producerBatch)
                 .maxCpuVsLz4(maxCpuVsLz4)
+                .codec(codecOr(DictionaryCodec.ZSTD))
                 .maxSamples(maxSamples)
                 .maxSampleBytes(maxSampleBytes)
                 .holdout(holdout)
@@ -175,7 +197,16 @@ public final class TrainingOptions {
     }
 
     GridSettings grid() {
-        return new GridSettings(dictSizes, levels, batchSizes, objective, minMbps, threads, producerBatch, maxCpuVsLz4);
+        return new GridSettings(
+                dictSizes,
+                levels,
+                batchSizes,
+                objective,
+                minMbps,
+                threads,
+                producerBatch,
+                maxCpuVsLz4,
+                codecOr(DictionaryCodec.ZSTD));
     }
 
     HoldoutFrom holdoutFrom() {

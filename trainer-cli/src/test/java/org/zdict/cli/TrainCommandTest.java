@@ -14,6 +14,8 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.BeforeAll;
@@ -319,13 +321,19 @@ class TrainCommandTest {
         assertEquals(chosen.get("level"), tight.get("choice").get("level"), tight.toString());
         assertEquals(chosen.get("dictSize"), tight.get("choice").get("dictSize"), tight.toString());
         // The least CPU per event, as measured side by side with Kafka's lz4, or the best ratio within the
-        // measurement's margin of it.
+        // measurement's margin of it, among the zstd points (the LZ4 points are reported, not chosen).
+        List<JsonNode> zstdPoints = new ArrayList<>();
+        tight.get("grid").forEach(point -> {
+            if (point.get("codec").asText().equals("zstd")) {
+                zstdPoints.add(point);
+            }
+        });
         double least = Double.MAX_VALUE;
-        for (JsonNode point : tight.get("grid")) {
+        for (JsonNode point : zstdPoints) {
             least = Math.min(least, cpuVsKafkaLz4(point));
         }
         assertTrue(cpuVsKafkaLz4(chosen) <= CpuCeiling.alikeBound(least), tight.toString());
-        for (JsonNode point : tight.get("grid")) {
+        for (JsonNode point : zstdPoints) {
             if (cpuVsKafkaLz4(point) <= CpuCeiling.alikeBound(least)) {
                 assertTrue(ratio(chosen) >= ratio(point), tight.toString());
             }

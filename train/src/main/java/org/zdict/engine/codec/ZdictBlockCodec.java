@@ -2,6 +2,7 @@ package org.zdict.engine.codec;
 
 import java.util.Map;
 import org.zdict.codec.ZdictCodec;
+import org.zdict.registry.DictionaryCodec;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.InMemoryDictionaryRegistry;
 
@@ -9,19 +10,31 @@ import org.zdict.registry.InMemoryDictionaryRegistry;
  * The product: {@link ZdictCodec} over an in-memory registry holding one active dictionary, so sizes
  * are zdict payloads, prefix included, exactly as pipelines store them: without zstd's content
  * checksum, as the Kafka serde and the Connect converter write record values (Kafka's CRC covers them).
- * Files written by {@code zdict compress} carry 4 more bytes each.
+ * Files written by {@code zdict compress} carry 4 more bytes each. A dictionary published for {@link
+ * DictionaryCodec#LZ4} gives LZ4 blocks (0xD0 payloads), as the codec writes them for such a version.
  */
 public final class ZdictBlockCodec implements BlockCodec {
     private final String name;
     private final InMemoryDictionaryRegistry registry;
     private final ZdictCodec codec;
 
+    /** zstd frames with {@code dictionary} at {@code level}. */
     public ZdictBlockCodec(String name, int level, byte[] dictionary) {
+        this(name, level, dictionary, DictionaryCodec.ZSTD);
+    }
+
+    /** Payloads of {@code codec} with {@code dictionary}, its version recorded at {@code level}. */
+    public ZdictBlockCodec(String name, int level, byte[] dictionary, DictionaryCodec codec) {
         this.name = name;
         this.registry = new InMemoryDictionaryRegistry();
-        DictionaryInfo info = registry.publish(dictionary, level, Map.of());
+        DictionaryInfo info = registry.publish(dictionary, level, metadata(codec));
         registry.activate(info.version());
         this.codec = ZdictCodec.builder(registry).level(level).checksum(false).build();
+    }
+
+    /** The metadata that publishes a version for {@code codec}: none for zstd, the default. */
+    private static Map<String, String> metadata(DictionaryCodec codec) {
+        return codec == DictionaryCodec.ZSTD ? Map.of() : Map.of(DictionaryCodec.METADATA_KEY, codec.label());
     }
 
     @Override

@@ -18,14 +18,16 @@ import org.zdict.engine.TrainingReport;
 import org.zdict.engine.TrainingResult;
 import org.zdict.engine.VersionEvaluation;
 import org.zdict.registry.Dictionary;
+import org.zdict.registry.DictionaryCodec;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistry;
 import org.zdict.registry.DictionaryStatus;
 
 /**
  * One retrain of a subject, around a training run that holds out the latest events: {@link #begin} notes
- * the subject's active version before the training; {@link #finish} measures every grid point and that
- * version on the held-out events (batches of 1, each at its own level), asks the {@link RetrainPolicy}
+ * the subject's active version before the training; {@link #finish} measures every grid point of the
+ * plan's codec and that version (with its own codec) on the held-out events (batches of 1, each at its own
+ * level), asks the {@link RetrainPolicy}
  * which point, if any, to promote, and publishes and activates it (trained again on every sample, as the
  * training run does for its choice). The activation is a compare-and-set: when another process
  * changes the active version meanwhile, its change stands and this retrain keeps its candidate available.
@@ -59,6 +61,14 @@ public final class RetrainStep {
     }
 
     /**
+     * The codec of the subject's active version as {@link #begin} noted it ({@link DictionaryCodec#ZSTD}
+     * without one): what a new version keeps unless asked for another.
+     */
+    public DictionaryCodec activeCodec() {
+        return active == null ? DictionaryCodec.ZSTD : DictionaryCodec.of(active.info());
+    }
+
+    /**
      * Runs {@code hook} between the decision and the activation, where another process's promotion can land
      * (for tests).
      */
@@ -81,8 +91,12 @@ public final class RetrainStep {
         VersionEvaluation evaluation = new VersionEvaluation(trained.samples().holdout(), List.of(1), plan.timing());
         List<CandidateResult> candidates = new ArrayList<>();
         for (CandidateResult c : measured.candidates()) {
-            List<Measurement> batchesOf1 =
-                    evaluation.dictionary(c.dictionary(), c.point().level());
+            // Only points of the codec the new version is to have (the plan's) can be promoted.
+            if (c.point().codec() != plan.grid().codec()) {
+                continue;
+            }
+            List<Measurement> batchesOf1 = evaluation.dictionary(
+                    c.dictionary(), c.point().level(), c.point().codec());
             candidates.add(new CandidateResult(c.point(), c.dictionary(), c.trainMillis(), batchesOf1));
         }
         Reference reference;
@@ -91,11 +105,7 @@ public final class RetrainStep {
             Measurement zstd = evaluation.zstd(level).get(0);
             reference = Reference.plainZstd(level, zstd.ratio(), zstd.compressMBps());
         } else {
-            reference = reference(
-                    active.info(),
-                    evaluation
-                            .dictionary(active.content(), active.info().level())
-                            .get(0));
+            reference = reference(active.info(), evaluation.version(active).get(0));
         }
 
         Instant now = clock.instant();

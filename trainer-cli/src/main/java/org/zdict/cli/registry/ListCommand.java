@@ -13,6 +13,7 @@ import org.zdict.CorruptDictionaryException;
 import org.zdict.cli.RegistryOption;
 import org.zdict.cli.SubjectOption;
 import org.zdict.cli.ZdictCommand;
+import org.zdict.registry.DictionaryCodec;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistry;
 import picocli.CommandLine.Command;
@@ -24,7 +25,8 @@ import picocli.CommandLine.Spec;
 /** {@code zdict registry list}. */
 @Command(
         name = "list",
-        description = "List the versions in a registry, of every subject or of the one --subject names.")
+        description = "List the versions in a registry, of every subject or of the one --subject names, with"
+                + " each version's codec (zstd frames, or LZ4 blocks for versions published with --codec lz4).")
 public final class ListCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -73,11 +75,12 @@ public final class ListCommand implements Callable<Integer> {
                     versions.stream().mapToInt(i -> i.subject().length()).max().orElse(0));
             out.printf(
                     Locale.ROOT,
-                    "%-8s %-" + width + "s %-9s %5s %8s  %-20s  %-9s  %s%n",
+                    "%-8s %-" + width + "s %-9s %5s %-5s %8s  %-20s  %-9s  %s%n",
                     "version",
                     "subject",
                     "status",
                     "level",
+                    "codec",
                     "size",
                     "created",
                     "held-out",
@@ -86,13 +89,14 @@ public final class ListCommand implements Callable<Integer> {
                 String ratio = info.metadata().getOrDefault("heldOutRatio", "");
                 out.printf(
                         Locale.ROOT,
-                        "%-8d %-" + width + "s %-9s %5d %8d  %-20s  %-9s  %s%n",
+                        "%-8d %-" + width + "s %-9s %5d %-5s %8d  %-20s  %-9s  %s%n",
                         info.version(),
                         info.subject(),
                         corrupt.containsKey(info.version())
                                 ? "CORRUPT"
                                 : info.status().label(),
                         info.level(),
+                        codec(info),
                         info.size(),
                         info.createdAt().toString().replaceFirst("\\.\\d+Z$", "Z"),
                         ratio.isEmpty() ? "-" : String.format(Locale.ROOT, "%.2fx", Double.parseDouble(ratio)),
@@ -108,6 +112,11 @@ public final class ListCommand implements Callable<Integer> {
         }
         out.flush();
         return ZdictCommand.EXIT_OK;
+    }
+
+    /** The codec recorded with {@code info}, as recorded: zstd for versions without one. */
+    private static String codec(DictionaryInfo info) {
+        return info.metadata().getOrDefault(DictionaryCodec.METADATA_KEY, DictionaryCodec.ZSTD.label());
     }
 
     private static void printJson(List<DictionaryInfo> versions, Map<Integer, String> corrupt, PrintWriter out)
@@ -126,6 +135,7 @@ public final class ListCommand implements Callable<Integer> {
                     generator.writeStringField("problem", corrupt.get(info.version()));
                 }
                 generator.writeNumberField("level", info.level());
+                generator.writeStringField("codec", codec(info));
                 generator.writeNumberField("size", info.size());
                 generator.writeStringField("sha256", info.sha256());
                 generator.writeStringField("createdAt", info.createdAt().toString());

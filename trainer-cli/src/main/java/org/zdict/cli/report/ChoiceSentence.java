@@ -16,6 +16,13 @@ public final class ChoiceSentence {
     private ChoiceSentence() {}
 
     public static String of(Objective.Choice choice) {
+        String sentence = rule(choice);
+        return choice.chosen().point().isLz4()
+                ? "--codec lz4, among the LZ4 points (LZ4 blocks with the dictionary): " + sentence
+                : sentence;
+    }
+
+    private static String rule(Objective.Choice choice) {
         ChoiceReason reason = choice.reason();
         ChoiceReason.Figures figures = reason.figures();
         CandidateResult chosen = choice.chosen();

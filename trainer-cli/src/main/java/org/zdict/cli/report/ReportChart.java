@@ -49,7 +49,7 @@ public final class ReportChart {
             XYSeries series = new XYSeries("zstd + dictionary, level " + level, false, true);
             List<String> seriesLabels = new ArrayList<>();
             for (CandidateResult candidate : report.candidates()) {
-                if (candidate.point().level() == level) {
+                if (candidate.point().level() == level && !candidate.point().isLz4()) {
                     series.add(
                             candidate.primary().compressMBps(),
                             candidate.primary().ratio());
@@ -59,6 +59,16 @@ public final class ReportChart {
             data.addSeries(series);
             labels.add(seriesLabels);
         }
+        XYSeries lz4 = new XYSeries("LZ4 + dictionary", false, true);
+        List<String> lz4Labels = new ArrayList<>();
+        for (CandidateResult candidate : report.candidates()) {
+            if (candidate.point().isLz4()) {
+                lz4.add(candidate.primary().compressMBps(), candidate.primary().ratio());
+                lz4Labels.add(Sizes.format(candidate.point().dictSize()));
+            }
+        }
+        data.addSeries(lz4);
+        labels.add(lz4Labels);
         XYSeries chosen = new XYSeries("chosen", false, true);
         if (report.choice() != null) {
             Measurement m = report.choice().chosen().primary();

@@ -51,6 +51,7 @@ public final class ReportJson {
             json.writeNumberField("minMbps", settings.minMbps());
             json.writeNumberField("producerBatch", settings.producerBatch());
             json.writeNumberField("maxCpuVsLz4", settings.maxCpuVsLz4());
+            json.writeStringField("codec", settings.codec().label());
             json.writeArrayFieldStart("batchSizes");
             for (int batch : settings.batchSizes()) {
                 json.writeNumber(batch);
@@ -67,6 +68,7 @@ public final class ReportJson {
             json.writeArrayFieldStart("grid");
             for (CandidateResult candidate : report.candidates()) {
                 json.writeStartObject();
+                json.writeStringField("codec", candidate.point().codec().label());
                 json.writeNumberField("dictSize", candidate.point().dictSize());
                 json.writeNumberField("level", candidate.point().level());
                 json.writeNumberField("actualSize", candidate.dictionary().length);
@@ -84,6 +86,8 @@ public final class ReportJson {
             json.writeEndArray();
             if (report.choice() != null) {
                 json.writeObjectFieldStart("choice");
+                json.writeStringField(
+                        "codec", report.choice().chosen().point().codec().label());
                 json.writeNumberField(
                         "dictSize", report.choice().chosen().point().dictSize());
                 json.writeNumberField("level", report.choice().chosen().point().level());
@@ -139,6 +143,9 @@ public final class ReportJson {
             json.writeNumberField("decompressMBps", round(m.decompressMBps(), 1));
             if (!Double.isNaN(m.cpuVsLz4())) {
                 json.writeNumberField("cpuVsKafkaLz4", round(m.cpuVsLz4(), 3));
+            }
+            if (!Double.isNaN(m.decodeVsLz4())) {
+                json.writeNumberField("decodeCpuVsKafkaLz4", round(m.decodeVsLz4(), 3));
             }
             json.writeEndObject();
         }

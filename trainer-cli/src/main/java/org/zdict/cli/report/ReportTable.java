@@ -11,6 +11,7 @@ import org.zdict.engine.SampleSet;
 import org.zdict.engine.Sampler;
 import org.zdict.engine.Sizes;
 import org.zdict.engine.TrainingReport;
+import org.zdict.registry.DictionaryCodec;
 
 /** The grid search as a terminal table: one row per baseline and per grid point, the choice starred. */
 public final class ReportTable {
@@ -69,6 +70,12 @@ public final class ReportTable {
         header.add("comp MB/s");
         header.add("decomp MB/s");
         header.add("train s");
+        boolean sideBySide = report.candidates().stream()
+                .anyMatch(c -> !Double.isNaN(c.primary().cpuVsLz4()));
+        if (sideBySide) {
+            header.add("comp cpu");
+            header.add("dec cpu");
+        }
         List<List<String>> rows = new ArrayList<>();
         rows.add(header);
         double lz4 = report.baseline("lz4").map(b -> b.primary().ratio()).orElse(Double.NaN);
@@ -80,6 +87,10 @@ public final class ReportTable {
             row.add(speed(baseline.primary().compressMBps()));
             row.add(speed(baseline.primary().decompressMBps()));
             row.add("");
+            if (sideBySide) {
+                row.add("");
+                row.add("");
+            }
             rows.add(row);
         }
         for (CandidateResult candidate : report.candidates()) {
@@ -89,16 +100,32 @@ public final class ReportTable {
                     .map(b -> b.primary().ratio())
                     .orElse(Double.NaN);
             List<String> row = new ArrayList<>(List.of(
-                    chosen ? "*" : "", "zstd+dict", Sizes.format(point.dictSize()), Integer.toString(point.level())));
+                    chosen ? "*" : "",
+                    point.isLz4() ? "lz4+dict" : "zstd+dict",
+                    Sizes.format(point.dictSize()),
+                    point.isLz4() ? "-" : Integer.toString(point.level())));
             candidate.measurements().forEach(m -> row.add(ratio(m.ratio())));
             row.add(ratio(candidate.primary().ratio() / lz4));
-            row.add(ratio(candidate.primary().ratio() / plain));
+            row.add(point.isLz4() ? "" : ratio(candidate.primary().ratio() / plain));
             row.add(speed(candidate.primary().compressMBps()));
             row.add(speed(candidate.primary().decompressMBps()));
-            row.add(String.format(Locale.ROOT, "%.1f", candidate.trainMillis() / 1000.0));
+            // An LZ4 point uses the dictionary trained for its zstd point: no training of its own.
+            row.add(point.isLz4() ? "-" : String.format(Locale.ROOT, "%.1f", candidate.trainMillis() / 1000.0));
+            if (sideBySide) {
+                row.add(ratio(candidate.primary().cpuVsLz4()));
+                row.add(ratio(candidate.primary().decodeVsLz4()));
+            }
             rows.add(row);
         }
         printAligned(rows, out);
+        if (sideBySide) {
+            out.printf(
+                    Locale.ROOT,
+                    "comp cpu, dec cpu = CPU per event to compress, to decode, as a multiple of Kafka's lz4 on batches"
+                            + " of %d, measured side by side.%n",
+                    report.settings().producerBatch());
+        }
+        lz4Note(report, out);
         for (String failure : report.failures()) {
             out.println("Not trained: " + failure);
         }
@@ -107,6 +134,19 @@ public final class ReportTable {
             out.println("Chosen: " + ChoiceSentence.of(report.choice()) + ".");
         }
         out.flush();
+    }
+
+    /** What the lz4+dict rows are, and which codec the choice was made among. */
+    private static void lz4Note(TrainingReport report, PrintWriter out) {
+        if (report.candidates().stream().noneMatch(c -> c.point().isLz4())) {
+            return;
+        }
+        if (report.settings().codec() == DictionaryCodec.LZ4) {
+            out.println("lz4+dict: LZ4 blocks with the dictionary's last 64 KiB; --codec lz4 chooses among them.");
+        } else {
+            out.println("lz4+dict: LZ4 blocks with the dictionary's last 64 KiB, shown for comparison; only"
+                    + " --codec lz4 chooses among them (consumers must run a zdict release that reads them).");
+        }
     }
 
     /** The requested size, and the actual one when zstd produced less (too few samples for the size). */

@@ -55,6 +55,21 @@ class ChoiceSentenceTest {
     }
 
     @Test
+    void aChoiceAmongTheLz4PointsNamesTheCodec() {
+        CandidateResult lz4Small =
+                new CandidateResult(GridPoint.lz4(16 << 10, 1), new byte[0], 0, SMALL_FAST.measurements());
+        CandidateResult lz4Large =
+                new CandidateResult(GridPoint.lz4(64 << 10, 1), new byte[0], 0, LARGE_FAST.measurements());
+        String sentence = ChoiceSentence.of(Objective.BALANCED.choose(List.of(lz4Small, lz4Large), 100, LZ4));
+        assertTrue(
+                sentence.startsWith(
+                        "--codec lz4, among the LZ4 points (LZ4 blocks with the dictionary): objective" + " balanced"),
+                sentence);
+        assertTrue(sentence.contains("64K lz4: 4.60x on batches of 1"), sentence);
+        assertTrue(!ChoiceSentence.of(Objective.BALANCED.choose(GRID, 100, LZ4)).contains("lz4"));
+    }
+
+    @Test
     void fallsBackToTheBestRatioAmongTheFastestWhenNothingReachesTheFloor() {
         Objective.Choice choice = Objective.BALANCED.choose(GRID, 1000, LZ4);
         assertSame(LARGE_FAST, choice.chosen());
