@@ -211,10 +211,10 @@ public final class EvalCommand implements Callable<Integer> {
         }
         out.printf(
                 Locale.ROOT,
-                "Quick candidate (%s, level %d) trained on the older %,d events: %.2fx on the newest %,d, against"
+                "Quick candidate (%s, %s) trained on the older %,d events: %.2fx on the newest %,d, against"
                         + " %.2fx for version %d (%+.1f%%, batches of %d): %s%n",
                 Sizes.format(info.size()),
-                info.level(),
+                DictionaryCodec.of(info) == DictionaryCodec.LZ4 ? "LZ4 blocks" : "level " + info.level(),
                 quick.olderEvents(),
                 quick.candidate().ratio(),
                 quick.newestEvents(),
