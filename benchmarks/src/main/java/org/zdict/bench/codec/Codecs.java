@@ -11,6 +11,7 @@ import org.zdict.engine.codec.NoneCodec;
 import org.zdict.engine.codec.SnappyCodec;
 import org.zdict.engine.codec.ZdictBlockCodec;
 import org.zdict.engine.codec.ZstdJniCodec;
+import org.zdict.registry.DictionaryCodec;
 
 /**
  * Builds a codec from its label. Labels: {@code none}, {@code lz4}, {@code lz4hc}, {@code snappy},
@@ -22,7 +23,7 @@ import org.zdict.engine.codec.ZstdJniCodec;
  */
 public final class Codecs {
     private static final Pattern ZSTD = Pattern.compile("zstd-(-?\\d+)");
-    private static final Pattern DICTIONARY = Pattern.compile("(zdict|jnidict)-(?:(\\d+)k-(-?\\d+)|trained)");
+    private static final Pattern DICTIONARY = Pattern.compile("(zdict|zdictlz4|jnidict)-(?:(\\d+)k-(-?\\d+)|trained)");
 
     /** Every label the full JMH run covers, in report order. */
     public static final List<String> ALL = List.of(
@@ -38,6 +39,7 @@ public final class Codecs {
             "jnidict-64k-3",
             "jnidict-trained",
             "zdict-trained",
+            "zdictlz4-trained",
             "zdict-16k-3",
             "zdict-32k-3",
             "zdict-64k-1",
@@ -85,9 +87,13 @@ public final class Codecs {
         DictionarySpec spec = dictionaryOf(label);
         if (spec == null) {
             throw new IllegalArgumentException("Unknown codec label '" + label + "'; expected one of " + ALL
-                    + " or zstd-<level>, zdict-<KiB>k-<level>, jnidict-<KiB>k-<level>");
+                    + " or zstd-<level>, zdict-<KiB>k-<level>, zdictlz4-<KiB>k-<level>, jnidict-<KiB>k-<level>");
         }
         TrainedDictionary dictionary = dictionaries.apply(spec);
+        if (label.startsWith("zdictlz4")) {
+            // The same dictionary published for LZ4: the product's opt-in kind (0xD0).
+            return new ZdictBlockCodec(label, dictionary.level(), dictionary.content(), DictionaryCodec.LZ4);
+        }
         return label.startsWith("zdict")
                 ? new ZdictBlockCodec(label, dictionary.level(), dictionary.content())
                 : ZstdJniCodec.withDictionary(label, dictionary.level(), dictionary.content());

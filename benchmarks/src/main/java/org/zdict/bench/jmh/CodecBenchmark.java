@@ -48,6 +48,7 @@ public class CodecBenchmark {
         "jnidict-64k-3",
         "jnidict-trained",
         "zdict-trained",
+        "zdictlz4-trained",
         "zdict-16k-3",
         "zdict-32k-3",
         "zdict-64k-1",
