@@ -20,6 +20,7 @@ import org.zdict.previous.PreviousDictionaryInfo;
 import org.zdict.previous.PreviousDictionaryStatus;
 import org.zdict.previous.PreviousRegistryLog;
 import org.zdict.previous.PreviousRegistryRecords;
+import org.zdict.registry.DictionaryCodec;
 
 /**
  * Rolling upgrades on a registry topic: the records this release writes, folded by the previous
@@ -132,6 +133,29 @@ class PreviousReleaseRegistryTopicTest {
                         PreviousRegistryRecords.write(PreviousRegistryRecords.readPublished(entry.value())));
             }
         }
+    }
+
+    @Test
+    void thePreviousReleaseReadsAVersionPublishedForLz4WithItsCodec() {
+        byte[] content = TestDictionaries.trained(6);
+        append(
+                RegistryKeys.dictionary(1, "writer"),
+                RegistryRecords.write(new DictionaryRecord(
+                        1,
+                        "default",
+                        DictionaryContent.sha256(content),
+                        3,
+                        Instant.EPOCH,
+                        Map.of(DictionaryCodec.METADATA_KEY, "lz4"),
+                        content)));
+        change(t -> t.withActive(1, "t"));
+        assertEquals(DictionaryCodec.LZ4, DictionaryCodec.of(log.table().require(1, "t")));
+        PreviousRegistryLog previous = readWithPreviousRelease();
+        assertEquals(OptionalInt.of(1), previous.view().activeVersion());
+        PreviousDictionaryInfo info = previous.view().list().get(0);
+        assertEquals("lz4", info.metadata().get(DictionaryCodec.METADATA_KEY));
+        assertEquals(3, info.level(), "the previous release writes zstd frames with it, at this level");
+        assertArrayEquals(content, previous.content(1));
     }
 
     @Test
