@@ -824,7 +824,9 @@ public final class ZdictCodec implements AutoCloseable {
          * for compression (several times its size: about 510 KiB for a 112 KiB dictionary at level 3, 1.6
          * MiB at level 19). Past the bound the least recently used are freed and digested again when
          * needed; a dictionary a call is using is never freed under it. A dictionary larger than the bound
-         * is still digested for the calls that need it. See {@link ZdictCodec#cacheStats()}.
+         * is still digested for the calls that need it. See {@link ZdictCodec#cacheStats()}. The windows of
+         * versions published for LZ4 (64 KiB each to decode, about 576 KiB to compress) are heap objects,
+         * held under the same bound, counted apart.
          *
          * @param bytes the bound, positive
          * @return this builder
