@@ -15,6 +15,7 @@ import org.zdict.internal.Lz4BlockHeader;
 import org.zdict.internal.ZstdJniFeatures;
 import org.zdict.internal.ZstdJniFloor;
 import org.zdict.internal.ZstdLevels;
+import org.zdict.internal.lz4.Lz4BlockCompressor;
 import org.zdict.internal.lz4.Lz4BlockDecoder;
 import org.zdict.internal.lz4.Lz4BlockException;
 import org.zdict.registry.DictionarySource;
@@ -135,7 +136,9 @@ public final class ZdictCodec implements AutoCloseable {
         if (srcLength < 0) {
             throw new IllegalArgumentException("Negative source length " + srcLength);
         }
-        long lz4Bound = srcLength + srcLength / 255L + 16 + Lz4BlockHeader.MAX_LENGTH + Lz4BlockHeader.CHECKSUM_LENGTH;
+        long lz4Bound = Lz4BlockCompressor.maxCompressedLength(srcLength)
+                + Lz4BlockHeader.MAX_LENGTH
+                + Lz4BlockHeader.CHECKSUM_LENGTH;
         long bound =
                 Math.max(Math.max(zstdCompressBound(srcLength), lz4Bound), srcLength + 1L) + PayloadPrefix.MAX_LENGTH;
         if (bound > Integer.MAX_VALUE - 16) {
@@ -314,7 +317,7 @@ public final class ZdictCodec implements AutoCloseable {
         }
         if (head.prefix().isLz4Block()) {
             return decodeLz4(
-                    head.prefix(), src, head.frameOffset(), head.frameLength(), dst, dstOffset, (int) head.size());
+                    head.prefix(), head.lz4Header(), src, head.frameOffset(), head.frameLength(), dst, dstOffset);
         }
         if (head.size() >= 0) {
             // zstd is given the caller's whole room, not the declared size: it checks the frame's declared
@@ -393,7 +396,7 @@ public final class ZdictCodec implements AutoCloseable {
             dst = Arrays.copyOfRange(src, head.frameOffset(), head.frameOffset() + head.frameLength());
         } else if (head.prefix().isLz4Block()) {
             dst = new byte[(int) head.size()];
-            decodeLz4(head.prefix(), src, head.frameOffset(), head.frameLength(), dst, 0, dst.length);
+            decodeLz4(head.prefix(), head.lz4Header(), src, head.frameOffset(), head.frameLength(), dst, 0);
         } else if (head.size() >= 0) {
             dst = new byte[(int) head.size()];
             decodeDeclared(head.prefix(), src, head.frameOffset(), head.frameLength(), dst, 0, dst.length, dst.length);
@@ -560,7 +563,8 @@ public final class ZdictCodec implements AutoCloseable {
      * frame lies in the source, and the size it decodes to (a stored payload's length, a frame's
      * declared content size, -1 for a frame that declares none), within the limit.
      */
-    private record PayloadHead(PayloadPrefix prefix, int frameOffset, int frameLength, long size) {
+    private record PayloadHead(
+            PayloadPrefix prefix, int frameOffset, int frameLength, long size, Lz4BlockHeader lz4Header) {
         boolean stored() {
             return prefix.isStored();
         }
@@ -584,7 +588,7 @@ public final class ZdictCodec implements AutoCloseable {
                                 + " carries no content checksum, and this codec requires one");
             }
             checkLimit(header.contentSize(), prefix);
-            return new PayloadHead(prefix, frameOffset, frameLength, header.contentSize());
+            return new PayloadHead(prefix, frameOffset, frameLength, header.contentSize(), header);
         }
         checkCovered(prefix, src, frameOffset, frameLength);
         long size = prefix.isStored()
@@ -593,7 +597,7 @@ public final class ZdictCodec implements AutoCloseable {
         if (size >= 0) {
             checkLimit(size, prefix);
         }
-        return new PayloadHead(prefix, frameOffset, frameLength, size);
+        return new PayloadHead(prefix, frameOffset, frameLength, size, null);
     }
 
     /**
@@ -627,12 +631,18 @@ public final class ZdictCodec implements AutoCloseable {
 
     /**
      * Decodes the LZ4 payload body {@code src[offset, offset + length)} (header, block, optional checksum),
-     * which declares {@code size} bytes, into {@code dst[dstOffset, dstOffset + size)}: the decoder is given
-     * exactly that room, so nothing past it is written.
+     * whose {@code header} {@link #head} read, into {@code dst[dstOffset, dstOffset + size)}: the decoder is
+     * given exactly the declared size as room, so nothing past it is written.
      */
     private int decodeLz4(
-            PayloadPrefix prefix, byte[] src, int offset, int length, byte[] dst, int dstOffset, int size) {
-        Lz4BlockHeader header = Lz4BlockHeader.parse(src, offset, length, prefix.length());
+            PayloadPrefix prefix,
+            Lz4BlockHeader header,
+            byte[] src,
+            int offset,
+            int length,
+            byte[] dst,
+            int dstOffset) {
+        int size = (int) header.contentSize();
         int blockStart = prefix.length() + header.headerLength();
         int blockLength = length - header.headerLength() - (header.checksum() ? Lz4BlockHeader.CHECKSUM_LENGTH : 0);
         if (blockLength < 1) {

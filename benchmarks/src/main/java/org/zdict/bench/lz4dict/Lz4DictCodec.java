@@ -36,7 +36,7 @@ public final class Lz4DictCodec implements BlockCodec {
 
     @Override
     public int maxCompressedLength(int length) {
-        return 2 + 5 + Lz4BlockCompressor.maxCompressedLength(length);
+        return Math.toIntExact(2 + 5 + Lz4BlockCompressor.maxCompressedLength(length));
     }
 
     @Override

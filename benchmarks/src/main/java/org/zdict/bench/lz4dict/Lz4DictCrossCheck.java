@@ -63,7 +63,7 @@ public final class Lz4DictCrossCheck {
             for (String mode : Lz4DictModes.ALL) {
                 Lz4BlockCompressor compressor = Lz4DictModes.compressor(dictionary, mode);
                 List<byte[]> blocks = new ArrayList<>();
-                byte[] dst = new byte[Lz4BlockCompressor.maxCompressedLength(1 << 20)];
+                byte[] dst = new byte[(int) Lz4BlockCompressor.maxCompressedLength(1 << 20)];
                 for (byte[] event : events) {
                     blocks.add(Arrays.copyOf(dst, compressor.compress(event, 0, event.length, dst, 0)));
                 }

@@ -86,7 +86,7 @@ public final class Lz4BlockCompressor {
     }
 
     /** The room {@link #compress} needs for {@code length} bytes, as liblz4's {@code LZ4_COMPRESSBOUND}. */
-    public static int maxCompressedLength(int length) {
+    public static long maxCompressedLength(long length) {
         return length + length / 255 + 16;
     }
 
@@ -104,13 +104,13 @@ public final class Lz4BlockCompressor {
             throw new IllegalArgumentException("src range [" + srcOffset + ", " + srcOffset + " + " + length
                     + ") is outside an array of " + src.length + " bytes");
         }
-        int bound = maxCompressedLength(length);
+        if (length > Integer.MAX_VALUE / 4) {
+            throw new IllegalArgumentException("input of " + length + " bytes is too large");
+        }
+        long bound = maxCompressedLength(length);
         if (dstOffset < 0 || dstOffset > dst.length - bound) {
             throw new IllegalArgumentException("dst needs room for " + bound + " bytes from " + dstOffset + ", has "
                     + Math.max(0, dst.length - Math.max(0, dstOffset)));
-        }
-        if (length > Integer.MAX_VALUE / 4) {
-            throw new IllegalArgumentException("input of " + length + " bytes is too large");
         }
         newGeneration(length);
         int written = depth == 0

@@ -309,7 +309,7 @@ class Lz4BlockTest {
     }
 
     static byte[] compress(Lz4BlockCompressor compressor, byte[] input) {
-        byte[] dst = new byte[Lz4BlockCompressor.maxCompressedLength(input.length)];
+        byte[] dst = new byte[(int) Lz4BlockCompressor.maxCompressedLength(input.length)];
         return Arrays.copyOf(dst, compressor.compress(input, 0, input.length, dst, 0));
     }
 
