@@ -30,6 +30,16 @@ public enum DictionaryCodec {
     }
 
     /**
+     * The metadata that publishes a version for this codec, to pass to {@link DictionaryRegistry#publish}:
+     * {@code zdict.codec=lz4} for {@link #LZ4}, none for {@link #ZSTD} (the default).
+     *
+     * @return an immutable map
+     */
+    public Map<String, String> metadata() {
+        return this == ZSTD ? Map.of() : Map.of(METADATA_KEY, label);
+    }
+
+    /**
      * The codec named {@code label}.
      *
      * @param label {@code zstd} or {@code lz4}

@@ -113,10 +113,8 @@ public final class Publisher {
     static Map<String, String> metadata(TrainingReport report, String by) {
         CandidateResult chosen = report.choice().chosen();
         Measurement m = chosen.primary();
-        Map<String, String> metadata = new LinkedHashMap<>();
-        if (chosen.point().isLz4()) {
-            metadata.put(DictionaryCodec.METADATA_KEY, DictionaryCodec.LZ4.label());
-        }
+        Map<String, String> metadata =
+                new LinkedHashMap<>(chosen.point().codec().metadata());
         metadata.put("trainedBy", by);
         String inputs = String.join(",", report.samples().inputs());
         metadata.put("inputs", inputs.length() > 300 ? inputs.substring(0, 300) + "..." : inputs);

@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import org.zdict.bench.codec.Codecs;
 import org.zdict.bench.codec.Codecs.DictionarySpec;
 import org.zdict.bench.codec.Codecs.TrainedDictionary;
@@ -282,8 +281,7 @@ public final class Lz4DictLoop {
         ZdictSide(String name, List<byte[]> events, int batch, TrainedDictionary trained, DictionaryCodec kind) {
             super(name, events, batch, ZdictCodec.maxCompressedLength(1 << 20));
             InMemoryDictionaryRegistry registry = new InMemoryDictionaryRegistry();
-            DictionaryInfo info = registry.publish(
-                    trained.content(), trained.level(), Map.of(DictionaryCodec.METADATA_KEY, kind.label()));
+            DictionaryInfo info = registry.publish(trained.content(), trained.level(), kind.metadata());
             registry.activate(info.version());
             codec = ZdictCodec.builder(registry)
                     .level(trained.level())
@@ -307,7 +305,7 @@ public final class Lz4DictLoop {
         private final Lz4DictCodec codec;
 
         Lz4Side(String name, List<byte[]> events, int batch, Lz4Dictionary dictionary, String mode) {
-            super(name, events, batch, 7 + Lz4BlockCompressor.maxCompressedLength(1 << 20));
+            super(name, events, batch, (int) (7 + Lz4BlockCompressor.maxCompressedLength(1 << 20)));
             codec = new Lz4DictCodec(name, dictionary, Lz4DictModes.depth(mode));
             encodeAll();
         }

@@ -1,6 +1,5 @@
 package org.zdict.engine.codec;
 
-import java.util.Map;
 import org.zdict.codec.ZdictCodec;
 import org.zdict.registry.DictionaryCodec;
 import org.zdict.registry.DictionaryInfo;
@@ -27,14 +26,9 @@ public final class ZdictBlockCodec implements BlockCodec {
     public ZdictBlockCodec(String name, int level, byte[] dictionary, DictionaryCodec codec) {
         this.name = name;
         this.registry = new InMemoryDictionaryRegistry();
-        DictionaryInfo info = registry.publish(dictionary, level, metadata(codec));
+        DictionaryInfo info = registry.publish(dictionary, level, codec.metadata());
         registry.activate(info.version());
         this.codec = ZdictCodec.builder(registry).level(level).checksum(false).build();
-    }
-
-    /** The metadata that publishes a version for {@code codec}: none for zstd, the default. */
-    private static Map<String, String> metadata(DictionaryCodec codec) {
-        return codec == DictionaryCodec.ZSTD ? Map.of() : Map.of(DictionaryCodec.METADATA_KEY, codec.label());
     }
 
     @Override
