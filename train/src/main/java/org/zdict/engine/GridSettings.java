@@ -1,7 +1,6 @@
 package org.zdict.engine;
 
 import java.util.List;
-import java.util.stream.Stream;
 import org.zdict.registry.DictionaryCodec;
 
 /**
@@ -31,28 +30,6 @@ public record GridSettings(
         double maxCpuVsLz4,
         DictionaryCodec codec) {
 
-    /** Settings that choose among zstd points. */
-    public GridSettings(
-            List<Integer> dictSizes,
-            List<Integer> levels,
-            List<Integer> batchSizes,
-            Objective objective,
-            double minMbps,
-            int threads,
-            int producerBatch,
-            double maxCpuVsLz4) {
-        this(
-                dictSizes,
-                levels,
-                batchSizes,
-                objective,
-                minMbps,
-                threads,
-                producerBatch,
-                maxCpuVsLz4,
-                DictionaryCodec.ZSTD);
-    }
-
     /** Whether the choice is held to a CPU ceiling against Kafka's lz4. */
     public boolean cpuCeiling() {
         return objective == Objective.BALANCED && maxCpuVsLz4 > 0;
@@ -69,10 +46,5 @@ public record GridSettings(
     public List<GridPoint> lz4Points() {
         int lowest = levels.stream().mapToInt(Integer::intValue).min().orElseThrow();
         return dictSizes.stream().map(size -> GridPoint.lz4(size, lowest)).toList();
-    }
-
-    /** Every point measured: the zstd points, then the LZ4 points. */
-    public List<GridPoint> measuredPoints() {
-        return Stream.concat(points().stream(), lz4Points().stream()).toList();
     }
 }

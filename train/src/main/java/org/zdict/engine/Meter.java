@@ -133,21 +133,11 @@ final class Meter {
     }
 
     /**
-     * The compression CPU per event of each codec as a multiple of {@code reference}'s, measured side by
-     * side so that other work on the machine weighs on both alike: per codec and window of events, the
+     * The CPU per event of each codec for {@code work} as a multiple of {@code reference}'s, measured side
+     * by side so that other work on the machine weighs on both alike: per codec and window of events, the
      * {@link #SLICE_QUANTILE} quantile of its per-slice ratios ({@link Slices#ratios}), averaged over the
      * windows.
      */
-    double[] timesReference(
-            BlockCodec reference,
-            int referenceBatch,
-            List<? extends BlockCodec> codecs,
-            int batch,
-            List<byte[]> events) {
-        return timesReference(Work.COMPRESS, reference, referenceBatch, codecs, batch, events);
-    }
-
-    /** As {@link #timesReference(BlockCodec, int, List, int, List)}, for {@code work}. */
     double[] timesReference(
             Work work,
             BlockCodec reference,
@@ -194,15 +184,6 @@ final class Meter {
             }
             return ratios;
         }
-    }
-
-    Slices slices(
-            BlockCodec reference,
-            int referenceBatch,
-            List<? extends BlockCodec> codecs,
-            int batch,
-            List<byte[]> events) {
-        return slices(Work.COMPRESS, reference, referenceBatch, codecs, batch, events);
     }
 
     Slices slices(

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.zdict.engine.codec.KafkaLz4Codec;
 import org.zdict.engine.codec.KafkaLz4Support;
 import org.zdict.engine.codec.ZdictBlockCodec;
+import org.zdict.registry.DictionaryCodec;
 import org.zdict.train.DictionaryTrainer;
 
 /**
@@ -62,7 +63,8 @@ class CpuNoiseProbeTest {
                         100,
                         2,
                         4,
-                        1)
+                        1,
+                        DictionaryCodec.ZSTD)
                 .points();
         List<ZdictBlockCodec> codecs = new ArrayList<>();
         for (GridPoint p : points) {
@@ -84,7 +86,7 @@ class CpuNoiseProbeTest {
                                     Timing.DEFAULT,
                                     Long.parseLong(sizeRounds[0]),
                                     Integer.parseInt(sizeRounds[1]))
-                            .slices(lz4, 4, codecs, 1, holdout);
+                            .slices(Meter.Work.COMPRESS, lz4, 4, codecs, 1, holdout);
                     String tag = "SLICES config=" + config + " repeat=" + r + " point=";
                     for (long[] round : slices.reference()) {
                         out.println(tag + "kafka-lz4 " + Arrays.toString(round));
@@ -97,7 +99,7 @@ class CpuNoiseProbeTest {
                 if (Boolean.getBoolean("zdict.cpu.probe.sideOnly")) {
                     continue;
                 }
-                double[] q25 = meter.timesReference(lz4, 4, codecs, 1, holdout);
+                double[] q25 = meter.timesReference(Meter.Work.COMPRESS, lz4, 4, codecs, 1, holdout);
 
                 double lz4Before = meter.measure(lz4, producer).compressNanos();
                 double[] apart = new double[codecs.size()];

@@ -19,8 +19,8 @@ import org.zdict.registry.DictionaryCodec;
 class PublisherTest {
     private static final SampleSet SAMPLES =
             new SampleSet(List.of("events.jsonl"), 10, 1000, 0, 0, 0, 1000, List.of(), List.of());
-    private static final GridSettings SETTINGS =
-            new GridSettings(List.of(16 << 10), List.of(1, 3), List.of(1), Objective.RATIO, 0, 1, 4, 0);
+    private static final GridSettings SETTINGS = new GridSettings(
+            List.of(16 << 10), List.of(1, 3), List.of(1), Objective.RATIO, 0, 1, 4, 0, DictionaryCodec.ZSTD);
 
     @Test
     void refusesADictionaryNoBetterThanPlainZstdAtItsLevel() {

@@ -469,7 +469,8 @@ class TrainCommandTest {
                         100,
                         Runtime.getRuntime().availableProcessors(),
                         4,
-                        1.0),
+                        1.0,
+                        org.zdict.registry.DictionaryCodec.ZSTD),
                 demo.grid());
         assertEquals(0.2, demo.holdout);
         assertEquals(HoldoutFrom.RANDOM, demo.holdoutFrom);
