@@ -47,6 +47,7 @@ import org.zdict.format.PayloadPrefix;
 import org.zdict.kafka.KafkaRegistryConfig;
 import org.zdict.kafka.ZdictDeserializer;
 import org.zdict.kafka.ZdictSerializer;
+import org.zdict.registry.DictionaryCodec;
 import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
 import org.zdict.train.DictionaryTrainer;
@@ -55,7 +56,8 @@ import org.zdict.train.DictionaryTrainer;
  * The zdict converter in a real Connect worker on a real broker, loaded from {@code plugin.path}: events
  * from a file go through Kafka's FileStreamSource into a zdict topic, are read back by a plain consumer
  * with ZdictDeserializer, and FileStreamSink writes them to a file identical to the input, with a
- * dictionary roll-out in the middle; a record the sink cannot decode goes to the dead-letter topic.
+ * dictionary roll-out in the middle (to a version published for LZ4); a record the sink cannot decode goes
+ * to the dead-letter topic.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class ZdictConverterConnectIT {
@@ -124,7 +126,8 @@ class ZdictConverterConnectIT {
 
         // Roll-out while the source runs: publish and activate version 2, keep appending to the file until
         // the source's converter writes with it (it follows the registry topic), then a little more.
-        registry.publish(dictionary(2), 3, Map.of("step", "rollout"));
+        // Version 2 is published for LZ4: the source's converter switches from zstd frames to LZ4 blocks.
+        registry.publish(dictionary(2), 3, Map.of("step", "rollout", DictionaryCodec.METADATA_KEY, "lz4"));
         registry.activate(2);
         int written = before.size();
         List<Integer> versions = new ArrayList<>();
@@ -353,9 +356,10 @@ class ZdictConverterConnectIT {
         return server.getAttribute(names.iterator().next(), name);
     }
 
+    /** The version a record names: version 1's records are zstd frames, version 2's (LZ4) LZ4 blocks. */
     private static int version(byte[] value) {
         PayloadPrefix prefix = PayloadPrefix.read(value, 0, value.length);
-        assertTrue(prefix.isDictionaryFrame());
+        assertTrue(prefix.version() == 2 ? prefix.isLz4Block() : prefix.isDictionaryFrame(), prefix.toString());
         return prefix.version();
     }
 
