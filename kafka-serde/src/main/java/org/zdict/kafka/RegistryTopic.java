@@ -65,7 +65,7 @@ final class RegistryTopic implements AutoCloseable {
     }
 
     /**
-     * Creates the topic (compacted, one partition) if it is missing.
+     * Creates the topic (one partition, {@link RegistryTopicSettings#DURABLE}) if it is missing.
      *
      * @throws RegistryException if the topic has more than one partition
      * @throws RuntimeException if the cluster cannot be reached in time
@@ -76,7 +76,7 @@ final class RegistryTopic implements AutoCloseable {
         }
         Admin a = admin();
         NewTopic newTopic = new NewTopic(topic, Optional.of(1), Optional.empty())
-                .configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT));
+                .configs(RegistryTopicSettings.DURABLE);
         try {
             a.createTopics(List.of(newTopic)).all().get(timeoutMs, TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
