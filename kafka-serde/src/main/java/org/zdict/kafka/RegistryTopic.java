@@ -23,7 +23,6 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
@@ -75,8 +74,8 @@ final class RegistryTopic implements AutoCloseable {
             return; // checked first: a principal without CREATE may publish to a topic an administrator made
         }
         Admin a = admin();
-        NewTopic newTopic = new NewTopic(topic, Optional.of(1), Optional.empty())
-                .configs(RegistryTopicSettings.DURABLE);
+        NewTopic newTopic =
+                new NewTopic(topic, Optional.of(1), Optional.empty()).configs(RegistryTopicSettings.DURABLE);
         try {
             a.createTopics(List.of(newTopic)).all().get(timeoutMs, TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
