@@ -137,6 +137,16 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
         return cache.versionsOnHeap();
     }
 
+    /** The versions this client holds from its local copy only: the topic holds no valid record of them. */
+    java.util.SortedSet<Integer> localOnlyVersions() {
+        return follower.read(RegistryLog::localOnly);
+    }
+
+    /** Whether this client cannot read its topic and serves the versions it holds. */
+    boolean topicUnavailable() {
+        return follower.health().isTopicUnavailable();
+    }
+
     /** The records of the registry topic this client skipped, counted by reason (docs/SECURITY.md). */
     RefusedRecords refusedRecords() {
         return follower.refused();
