@@ -298,6 +298,36 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
         dictionaries.forget(version);
     }
 
+    /**
+     * Makes the topic durable in place (needs ALTER_CONFIGS on it): sets {@link RegistryTopicSettings#DURABLE}
+     * on a topic an earlier release created compacted. Records written before keep their timestamps; the
+     * graces of versions they retired run on this client's clock when read (docs/REGISTRY.md).
+     *
+     * @return the settings that changed, with their value before (empty if the topic was durable already)
+     */
+    public Map<String, String> makeTopicDurable() {
+        synchronized (writeLock) {
+            checkOpen();
+            return topic.alterConfig(RegistryTopicSettings.DURABLE);
+        }
+    }
+
+    /**
+     * Deletes for good the bytes of every removed version, with every record that is not in force, from the
+     * topic ({@link RegistryPurge}; needs DELETE on the topic, whose cleanup policy must include delete).
+     *
+     * @return the versions whose bytes left the topic, and how many records were deleted
+     */
+    public String purge() {
+        RegistryPurge.Result result;
+        synchronized (writeLock) {
+            checkWritable();
+            result = new RegistryPurge(describe(), topic, follower, cache, timeoutMs).purge();
+        }
+        return "Deleted " + result.deletedRecords() + " records from " + describe() + "; the bytes of removed versions "
+                + result.purgedVersions() + " are gone from the topic";
+    }
+
     @Override
     public List<DictionaryInfo> list() {
         return follower.served().table().list();

@@ -168,11 +168,36 @@ final class RegistryFollower implements AutoCloseable {
 
     private void follow() {
         long end = -1;
+        long nextCheck = 0;
+        boolean assigned = false;
         try {
-            consumer.assign(List.of(partition));
-            consumer.seekToBeginning(List.of(partition));
             while (!closed) {
                 try {
+                    if (System.nanoTime() - nextCheck >= 0) {
+                        boolean exists = !consumer.partitionsFor(partition.topic(), Duration.ofSeconds(5))
+                                .isEmpty();
+                        nextCheck = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(exists ? 5_000 : 10_000);
+                        if (!exists) {
+                            // Fetching a missing partition logs a warning per fetch: wait for the topic instead.
+                            if (assigned) {
+                                consumer.unsubscribe();
+                                assigned = false;
+                            }
+                            health.topicUnavailable(
+                                    "no topic '" + partition.topic() + "' on the cluster",
+                                    served.table().versions().size());
+                            sleepQuietly(1_000);
+                            continue;
+                        }
+                        if (!assigned) {
+                            // A topic that comes back is another topic: read it from its start.
+                            consumer.assign(List.of(partition));
+                            consumer.seekToBeginning(List.of(partition));
+                            assigned = true;
+                            end = -1;
+                        }
+                        health.topicAvailable();
+                    }
                     if (end < 0) {
                         end = consumer.endOffsets(List.of(partition), Duration.ofSeconds(5))
                                 .get(partition);

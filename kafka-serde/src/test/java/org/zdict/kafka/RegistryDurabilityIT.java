@@ -47,14 +47,19 @@ import org.zdict.registry.DictionaryStatus;
 @Timeout(value = 240, unit = TimeUnit.SECONDS)
 class RegistryDurabilityIT {
     private static final int EVENTS = 50;
-    private static Broker broker;
+    static Broker broker;
 
     @TempDir
     Path temp;
 
     @BeforeAll
     static void startBroker() throws Exception {
-        broker = Broker.start(Map.of("log.cleaner.backoff.ms", "100", "log.retention.check.interval.ms", "100"));
+        broker = startCleaningBroker();
+    }
+
+    /** A broker whose cleaner and retention checks run every 100 ms. */
+    static Broker startCleaningBroker() throws Exception {
+        return Broker.start(Map.of("log.cleaner.backoff.ms", "100", "log.retention.check.interval.ms", "100"));
     }
 
     @AfterAll
@@ -118,7 +123,7 @@ class RegistryDurabilityIT {
         }
     }
 
-    private static void send(String topic, String key, byte[] value) throws Exception {
+    static void send(String topic, String key, byte[] value) throws Exception {
         try (KafkaProducer<String, byte[]> producer =
                 new KafkaProducer<>(broker.clientConfig(), new StringSerializer(), new ByteArraySerializer())) {
             producer.send(new ProducerRecord<>(topic, 0, key, value)).get();
@@ -126,7 +131,7 @@ class RegistryDurabilityIT {
     }
 
     /** Every record of the topic, read raw from its start. */
-    private static List<ConsumerRecord<String, byte[]>> records(String topic) {
+    static List<ConsumerRecord<String, byte[]>> records(String topic) {
         Map<String, Object> config = broker.clientConfig();
         TopicPartition partition = new TopicPartition(topic, 0);
         List<ConsumerRecord<String, byte[]>> records = new ArrayList<>();
@@ -151,7 +156,7 @@ class RegistryDurabilityIT {
      * Sets the topic settings that make the cleaner compact (or delete) as soon as it can, and rolls the
      * segment that holds the records so far, so that the cleaner may act on all of them; then gives it time.
      */
-    private static void forceCleaning(String topic) throws Exception {
+    static void forceCleaning(String topic) throws Exception {
         ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
         List<AlterConfigOp> ops = new ArrayList<>();
         Map.of(
