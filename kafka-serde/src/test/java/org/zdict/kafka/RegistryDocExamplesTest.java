@@ -36,9 +36,11 @@ class RegistryDocExamplesTest {
     private static final Path DOC = Path.of("..", "docs", "REGISTRY.md");
     /** {@code <!-- example: KIND[, key KEY][, offset N] -->} followed by a json block. */
     private static final Pattern EXAMPLE = Pattern.compile(
-            "<!-- example: ([a-z-]+)(?:, key (\\S+?))?(?:, offset (\\d+))? -->\\n```json\\n(.*?)\\n```", Pattern.DOTALL);
+            "<!-- example: ([a-z-]+)(?:, key (\\S+?))?(?:, offset (\\d+))? -->\\n```json\\n(.*?)\\n```",
+            Pattern.DOTALL);
     /** The block of reader cases: one {@code KIND INPUT => OUTPUT} per line. */
-    private static final Pattern CASES = Pattern.compile("<!-- reader-cases -->\\n```text\\n(.*?)\\n```", Pattern.DOTALL);
+    private static final Pattern CASES =
+            Pattern.compile("<!-- reader-cases -->\\n```text\\n(.*?)\\n```", Pattern.DOTALL);
 
     private static final JsonFactory JSON = new JsonFactory();
 
@@ -49,8 +51,11 @@ class RegistryDocExamplesTest {
         List<Example> examples = examples();
         assertTrue(examples.size() >= 6, "docs/REGISTRY.md has too few examples: " + examples.size());
         for (Example example : examples) {
-            assertEquals(compact(example.json()), readAndWriteBack(example.kind(), example.json()), example.kind()
-                    + " example " + example.key() + " in docs/REGISTRY.md is not what RegistryRecords writes");
+            assertEquals(
+                    compact(example.json()),
+                    readAndWriteBack(example.kind(), example.json()),
+                    example.kind() + " example " + example.key()
+                            + " in docs/REGISTRY.md is not what RegistryRecords writes");
         }
     }
 
@@ -65,7 +70,8 @@ class RegistryDocExamplesTest {
         for (int i = 0; i < topic.size(); i++) {
             Example record = topic.get(i);
             assertEquals(i, record.offset(), "the example topic in docs/REGISTRY.md has a gap before offset " + i);
-            log.apply(i, 1_796_720_400_000L, record.key(), compact(record.json()).getBytes(StandardCharsets.UTF_8));
+            log.apply(
+                    i, 1_796_720_400_000L, record.key(), compact(record.json()).getBytes(StandardCharsets.UTF_8));
         }
         for (RecordRefusal reason : RecordRefusal.values()) {
             assertEquals(0, refused.count(reason), "records of the example topic refused as " + reason.tag());
