@@ -137,6 +137,16 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
         return cache.versionsOnHeap();
     }
 
+    /** The versions this client holds from its local copy only: the topic holds no valid record of them. */
+    java.util.SortedSet<Integer> localOnlyVersions() {
+        return follower.read(RegistryLog::localOnly);
+    }
+
+    /** Whether this client cannot read its topic and serves the versions it holds. */
+    boolean topicUnavailable() {
+        return follower.health().isTopicUnavailable();
+    }
+
     /** The records of the registry topic this client skipped, counted by reason (docs/SECURITY.md). */
     RefusedRecords refusedRecords() {
         return follower.refused();
@@ -156,7 +166,15 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
             if (create) {
                 topic.ensureExists();
             } else if (!topic.exists()) {
-                throw notFound();
+                if (!hasCache) {
+                    throw notFound();
+                }
+                follower.health()
+                        .topicUnavailable(
+                                "no topic '" + topic.name() + "' on the cluster",
+                                follower.served().table().versions().size());
+                follower.start();
+                return;
             }
         } catch (RegistryException e) {
             RuntimeException denial = AccessDenial.in(e);
@@ -231,7 +249,7 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
         VersionTable.checkPublishable(subject, content, level, metadata);
         byte[] copy = content.clone();
         synchronized (writeLock) {
-            checkOpen();
+            checkWritable();
             return publisher.publish(subject, copy, level, metadata == null ? Map.of() : metadata);
         }
     }
@@ -239,7 +257,7 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
     @Override
     public void activate(int version) {
         synchronized (writeLock) {
-            checkOpen();
+            checkWritable();
             lifecycle.activate(version);
         }
     }
@@ -252,7 +270,7 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
     @Override
     public void activate(int version, OptionalInt expectedActive) {
         synchronized (writeLock) {
-            checkOpen();
+            checkWritable();
             lifecycle.activate(version, expectedActive);
         }
     }
@@ -260,7 +278,7 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
     @Override
     public void retire(int version) {
         synchronized (writeLock) {
-            checkOpen();
+            checkWritable();
             lifecycle.retire(version);
         }
     }
@@ -274,7 +292,7 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
     @Override
     public void remove(int version) {
         synchronized (writeLock) {
-            checkOpen();
+            checkWritable();
             lifecycle.remove(version);
         }
         dictionaries.forget(version);
@@ -339,6 +357,27 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
         }
         follower.close();
         topic.close();
+    }
+
+    /**
+     * Refuses a change while the topic cannot be read or lacks the records of versions this client holds
+     * from its local copy: a version published or activated then could not be decoded by a client that
+     * reads only the topic.
+     */
+    private void checkWritable() {
+        checkOpen();
+        if (follower.health().isTopicUnavailable()) {
+            throw new RegistryException("Refusing to change " + describe() + ": its topic cannot be read, and this"
+                    + " client serves the versions of its local copy in " + cacheDir() + ". Restore the topic"
+                    + " first (docs/REGISTRY.md: zdict registry import)");
+        }
+        java.util.SortedSet<Integer> localOnly = follower.read(RegistryLog::localOnly);
+        if (!localOnly.isEmpty()) {
+            throw new RegistryException("Refusing to change " + describe() + ": its topic holds no valid record of"
+                    + " versions " + localOnly + ", which this client still holds in its local copy in " + cacheDir()
+                    + "; publish them again first (zdict registry export --all, then zdict registry import;"
+                    + " docs/REGISTRY.md)");
+        }
     }
 
     private void checkOpen() {

@@ -12,6 +12,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.InterruptException;
 import org.apache.kafka.common.errors.WakeupException;
+import org.apache.kafka.common.record.TimestampType;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.slf4j.Logger;
@@ -37,7 +38,9 @@ final class RegistryFollower implements AutoCloseable {
     private final Thread thread;
     private final Object monitor = new Object();
     private final RefusedRecords refused;
+    private final RegistryHealth health;
     private final RegistryLog log;
+    private final Clock clock;
 
     // guarded by monitor
     private long position;
@@ -64,8 +67,11 @@ final class RegistryFollower implements AutoCloseable {
         this.partition = new TopicPartition(topic, 0);
         this.cache = cache;
         this.refused = new RefusedRecords(where);
+        this.health = new RegistryHealth(where);
+        this.clock = clock;
         this.log = new RegistryLog(refused, removeGraceMs, clock);
         this.served = cache.load();
+        log.seed(cache.verified(served.table()));
         this.consumer = new KafkaConsumer<>(consumerConfig, new StringDeserializer(), new ByteArrayDeserializer());
         this.thread = new Thread(this::follow, "zdict-registry-" + topic);
         this.thread.setDaemon(true);
@@ -81,6 +87,11 @@ final class RegistryFollower implements AutoCloseable {
         return refused;
     }
 
+    /** What this client tells operators about the registry's durability. */
+    RegistryHealth health() {
+        return health;
+    }
+
     Exception problem() {
         return problem;
     }
@@ -94,7 +105,7 @@ final class RegistryFollower implements AutoCloseable {
     }
 
     void start() {
-        refused.publish(partition.topic());
+        health.publish(refused.publish(partition.topic()));
         thread.start();
     }
 
@@ -207,7 +218,8 @@ final class RegistryFollower implements AutoCloseable {
         synchronized (monitor) {
             for (ConsumerRecord<String, byte[]> r : records) {
                 try {
-                    changed |= log.apply(r.offset(), r.key(), r.value());
+                    long brokerTime = r.timestampType() == TimestampType.LOG_APPEND_TIME ? r.timestamp() : -1;
+                    changed |= log.apply(r.offset(), brokerTime, r.key(), r.value());
                 } catch (RuntimeException e) { // a rule's gap: the log refuses every record it knows to be bad
                     LOG.warn("Skipping record at offset {} of {}: {}", r.offset(), where, e.toString());
                 }
@@ -221,6 +233,7 @@ final class RegistryFollower implements AutoCloseable {
             if (changed && caughtUp) {
                 served = RegistryCopy.of(log.table(), log.offsets());
                 written = served;
+                health.update(log.pendingRemovals(), log.localOnly(), clock.millis());
             }
             monitor.notifyAll();
         }
@@ -244,6 +257,7 @@ final class RegistryFollower implements AutoCloseable {
             monitor.notifyAll();
         }
         refused.close();
+        health.close();
         consumer.wakeup();
         if (thread.isAlive()) {
             try {

@@ -142,7 +142,11 @@ class RegistryLogTest {
         long copyOffset = 0;
         for (int i = 0; i < topic.size(); i++) {
             if (i != 2) {
-                copy.apply(copyOffset++, topic.get(i).time(), topic.get(i).key(), topic.get(i).value());
+                copy.apply(
+                        copyOffset++,
+                        topic.get(i).time(),
+                        topic.get(i).key(),
+                        topic.get(i).value());
             }
         }
         append("dict/3/a", dict(3, 3));
@@ -150,7 +154,11 @@ class RegistryLogTest {
         change(t -> t.withRetired(1, "t", Instant.ofEpochMilli(NOW - GRACE_MS)), NOW - GRACE_MS);
         Entry lastChange = topic.get(topic.size() - 1);
         copy.apply(copyOffset++, NOW, "dict/3/a", topic.get(topic.size() - 3).value());
-        copy.apply(copyOffset++, NOW - 2 * GRACE_MS, RegistryKeys.STATE, topic.get(topic.size() - 2).value());
+        copy.apply(
+                copyOffset++,
+                NOW - 2 * GRACE_MS,
+                RegistryKeys.STATE,
+                topic.get(topic.size() - 2).value());
         copy.apply(copyOffset++, lastChange.time(), RegistryKeys.STATE, lastChange.value());
         copy.apply(copyOffset++, NOW, RegistryKeys.STATE, lastChange.value()); // copied twice: counts once
 
