@@ -128,6 +128,17 @@ class RegistryDocExamplesTest {
         assertTrue(doc.contains("8,388,608 bytes"), "docs/REGISTRY.md states the largest value");
     }
 
+    @Test
+    void everyRefusalReasonAndTopicSettingIsSpecified() {
+        String doc = doc();
+        for (RecordRefusal reason : RecordRefusal.values()) {
+            assertTrue(doc.contains("— `" + reason.tag() + "`"), "docs/REGISTRY.md section 5 lacks " + reason.tag());
+        }
+        RegistryTopicSettings.DURABLE.forEach((setting, value) -> assertTrue(
+                doc.contains("| `" + setting + "` | `" + value + "` |"),
+                "docs/REGISTRY.md section 2 lacks " + setting + "=" + value));
+    }
+
     private static String readAndWriteBack(String kind, String json) {
         byte[] value = json.getBytes(StandardCharsets.UTF_8);
         byte[] written = kind.startsWith("dictionary")
