@@ -1,6 +1,7 @@
 package org.zdict.kafka;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -20,6 +21,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -34,9 +36,9 @@ import org.zdict.registry.DictionaryStatus;
  */
 class RegistryDocExamplesTest {
     private static final Path DOC = Path.of("..", "docs", "REGISTRY.md");
-    /** {@code <!-- example: KIND[, key KEY][, offset N] -->} followed by a json block. */
+    /** {@code <!-- example: KIND[, key KEY, offset N[, time MILLIS]] -->} followed by a json block. */
     private static final Pattern EXAMPLE = Pattern.compile(
-            "<!-- example: ([a-z-]+)(?:, key (\\S+?))?(?:, offset (\\d+))? -->\\n```json\\n(.*?)\\n```",
+            "<!-- example: ([a-z-]+)(?:, key (\\S+?), offset (\\d+)(?:, time (\\d+))?)? -->\\n```json\\n(.*?)\\n```",
             Pattern.DOTALL);
     /** The block of reader cases: one {@code KIND INPUT => OUTPUT} per line. */
     private static final Pattern CASES =
@@ -44,7 +46,10 @@ class RegistryDocExamplesTest {
 
     private static final JsonFactory JSON = new JsonFactory();
 
-    private record Example(String kind, String key, long offset, String json) {}
+    /** The broker time of the example records that name none: when the state record at offset 6 retires version 1. */
+    private static final long RETIREMENT = 1_796_720_400_000L;
+
+    private record Example(String kind, String key, long offset, long time, String json) {}
 
     @Test
     void everyExampleIsWhatTheWriterWritesForWhatTheReaderReads() {
@@ -60,27 +65,46 @@ class RegistryDocExamplesTest {
     }
 
     @Test
-    void theExampleTopicGivesTheTableTheDocumentStates() {
+    void theExampleTopicGivesTheTablesTheDocumentStates() {
         RefusedRecords refused = new RefusedRecords("docs/REGISTRY.md");
         RegistryLog log = new RegistryLog(refused, 7 * 86_400_000L, Clock.fixed(Instant.EPOCH, ZoneOffset.UTC));
         List<Example> topic = examples().stream()
                 .filter(e -> e.offset() >= 0)
                 .sorted(Comparator.comparingLong(Example::offset))
                 .toList();
+        assertEquals(9, topic.size(), "the example topic of docs/REGISTRY.md sections 4.2 and 5.6");
         for (int i = 0; i < topic.size(); i++) {
             Example record = topic.get(i);
             assertEquals(i, record.offset(), "the example topic in docs/REGISTRY.md has a gap before offset " + i);
-            log.apply(
-                    i, 1_796_720_400_000L, record.key(), compact(record.json()).getBytes(StandardCharsets.UTF_8));
+            log.apply(i, record.time(), record.key(), compact(record.json()).getBytes(StandardCharsets.UTF_8));
+            if (record.key().equals(RegistryKeys.STATE)) {
+                assertEquals(i, log.stateRecordOffset(), "the state record at offset " + i + " is accepted");
+            }
+            if (i == 6) { // section 4.2
+                assertEquals(4, log.table().nextVersion());
+                assertEquals(
+                        DictionaryStatus.RETIRED, log.table().require(1, "doc").status());
+                assertEquals(
+                        Map.of("default", 3, "orders-value", 2), log.table().actives());
+                assertEquals(RETIREMENT, log.retiredSince(1));
+            }
+            if (i == 7) { // section 5.6: too early
+                assertEquals(1, refused.count(RecordRefusal.EARLY_REMOVAL));
+                assertEquals(
+                        DictionaryStatus.RETIRED, log.table().require(1, "doc").status());
+                assertEquals(Set.of(1), log.stateRecord().retired());
+                assertEquals(Map.of(1, RETIREMENT), log.stateRecord().retiredAt());
+                assertTrue(log.stateRecord().everActive().contains(1));
+            }
         }
         for (RecordRefusal reason : RecordRefusal.values()) {
-            assertEquals(0, refused.count(reason), "records of the example topic refused as " + reason.tag());
+            long expected = reason == RecordRefusal.EARLY_REMOVAL ? 1 : 0;
+            assertEquals(expected, refused.count(reason), "records of the example topic refused as " + reason.tag());
         }
         VersionTable table = log.table();
         assertEquals(4, table.nextVersion());
-        assertEquals(DictionaryStatus.RETIRED, table.require(1, "doc").status());
+        assertFalse(table.versions().containsKey(1), "version 1 is removed at offset 8");
         assertEquals(Map.of("default", 3, "orders-value", 2), table.actives());
-        assertEquals(7, log.stateRecordOffset() + 1, "the last state record is the one in force");
     }
 
     @Test
@@ -152,7 +176,11 @@ class RegistryDocExamplesTest {
         Matcher m = EXAMPLE.matcher(doc());
         while (m.find()) {
             examples.add(new Example(
-                    m.group(1), m.group(2), m.group(3) == null ? -1 : Long.parseLong(m.group(3)), m.group(4)));
+                    m.group(1),
+                    m.group(2),
+                    m.group(3) == null ? -1 : Long.parseLong(m.group(3)),
+                    m.group(4) == null ? RETIREMENT : Long.parseLong(m.group(4)),
+                    m.group(5)));
         }
         return examples;
     }
