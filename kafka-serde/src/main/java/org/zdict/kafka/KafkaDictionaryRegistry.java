@@ -142,6 +142,18 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
         return follower.read(RegistryLog::localOnly);
     }
 
+    /**
+     * The retired, once-active versions, each with the time from which a removal of it takes effect: its
+     * retirement by the broker's clock plus this client's remove grace ({@value
+     * KafkaRegistryConfig#REMOVE_GRACE_MS_CONFIG}). Until then it decodes, whatever records say.
+     */
+    public Map<Integer, java.time.Instant> pendingRemovals() {
+        Map<Integer, java.time.Instant> pending = new java.util.TreeMap<>();
+        follower.read(RegistryLog::pendingRemovals)
+                .forEach((version, from) -> pending.put(version, java.time.Instant.ofEpochMilli(from)));
+        return pending;
+    }
+
     /** Whether this client cannot read its topic and serves the versions it holds. */
     boolean topicUnavailable() {
         return follower.health().isTopicUnavailable();

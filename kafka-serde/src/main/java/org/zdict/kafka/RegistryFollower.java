@@ -39,8 +39,10 @@ final class RegistryFollower implements AutoCloseable {
     private final Object monitor = new Object();
     private final RefusedRecords refused;
     private final RegistryHealth health;
-    private final RegistryLog log;
+    private final long removeGraceMs;
     private final Clock clock;
+    // guarded by monitor; replaced when the topic comes back after it was gone
+    private RegistryLog log;
 
     // guarded by monitor
     private long position;
@@ -69,6 +71,7 @@ final class RegistryFollower implements AutoCloseable {
         this.refused = new RefusedRecords(where);
         this.health = new RegistryHealth(where);
         this.clock = clock;
+        this.removeGraceMs = removeGraceMs;
         this.log = new RegistryLog(refused, removeGraceMs, clock);
         this.served = cache.load();
         log.seed(cache.verified(served.table()));
@@ -190,7 +193,9 @@ final class RegistryFollower implements AutoCloseable {
                             continue;
                         }
                         if (!assigned) {
-                            // A topic that comes back is another topic: read it from its start.
+                            if (end >= 0) {
+                                restartLog();
+                            }
                             consumer.assign(List.of(partition));
                             consumer.seekToBeginning(List.of(partition));
                             assigned = true;
@@ -234,6 +239,19 @@ final class RegistryFollower implements AutoCloseable {
             }
         } finally {
             consumer.close(Duration.ofSeconds(1));
+        }
+    }
+
+    /**
+     * A topic that comes back after it was gone is another topic (restored, or created anew): its offsets,
+     * sequence numbers and claims start again, so it is read from its start into a new log, seeded with the
+     * versions this client holds, as at start-up.
+     */
+    private void restartLog() {
+        synchronized (monitor) {
+            log = new RegistryLog(refused, removeGraceMs, clock);
+            log.seed(cache.verified(served.table()));
+            position = 0;
         }
     }
 

@@ -78,8 +78,8 @@ final class RegistryHealth implements AutoCloseable {
             if (from > nowMillis && warnedPending.add(version)) {
                 LOG.warn(
                         "Version {} of {} is retired; it can be removed from {} (its retirement on the broker's clock"
-                                + " plus {}), after which records written with it cannot be read. Re-activate it"
-                                + " if records still need it",
+                                + " plus {}), after which records written with it cannot be read. Do not remove it"
+                                + " while records that use it are inside a topic's retention",
                         version,
                         where,
                         Instant.ofEpochMilli(from),
