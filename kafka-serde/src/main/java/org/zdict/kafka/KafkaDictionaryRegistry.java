@@ -113,7 +113,7 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
         if (config.usesDefaultCacheDir()) {
             PrivateFolder.ensure(KafkaRegistryConfig.defaultCacheRoot(), KafkaRegistryConfig.CACHE_DIR_CONFIG);
         }
-        this.cache = new RegistryCache(config.cacheDir(bootstrapServers, topicName));
+        this.cache = new RegistryCache(config.cacheDir(bootstrapServers, topicName), topicName);
         this.topic = new RegistryTopic(where, topicName, clients, timeoutMs);
         this.follower =
                 new RegistryFollower(where, topicName, topic.consumerSettings(), cache, config.removeGraceMs(), clock);
@@ -413,6 +413,7 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
                     + " client serves the versions of its local copy in " + cacheDir() + ". Restore the topic"
                     + " first (docs/REGISTRY.md: zdict registry import)");
         }
+        follower.awaitPosition(topic.endOffset(), timeoutMs); // versions seeded from the local copy are read first
         java.util.SortedSet<Integer> localOnly = follower.read(RegistryLog::localOnly);
         if (!localOnly.isEmpty()) {
             throw new RegistryException("Refusing to change " + describe() + ": its topic holds no valid record of"

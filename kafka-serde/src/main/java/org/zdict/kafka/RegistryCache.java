@@ -29,15 +29,35 @@ import org.zdict.registry.DictionaryInfo;
 final class RegistryCache {
     private static final Logger LOG = LoggerFactory.getLogger(RegistryCache.class);
 
+    /** The file that names the registry topic the local copy is of. */
+    static final String TOPIC_FILE = "registry-topic";
+
     private final Path dir;
+    private final String topic;
     /** Checked bytes of the versions whose file could not be written. */
     private final Map<Integer, byte[]> onHeap = new ConcurrentHashMap<>();
 
     private volatile DictionaryFiles files;
     private volatile boolean warned;
 
-    RegistryCache(Path dir) {
+    /** The local copy, in {@code dir}, of the registry in {@code topic}. */
+    RegistryCache(Path dir, String topic) {
         this.dir = dir;
+        this.topic = topic;
+    }
+
+    /**
+     * Whether the local copy is of this registry's topic, as the file written beside its manifest says: only
+     * such a copy seeds a reader (a folder shared by two registries through an explicit {@value
+     * KafkaRegistryConfig#CACHE_DIR_CONFIG}, or one written before this release, is not).
+     */
+    boolean isOfThisTopic() {
+        try {
+            return topic.equals(Files.readString(dir.resolve(TOPIC_FILE), java.nio.charset.StandardCharsets.UTF_8)
+                    .strip());
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     Path dir() {
@@ -135,6 +155,15 @@ final class RegistryCache {
     void writeManifest(RegistryCopy latest) throws IOException {
         try {
             files().folder().replicate(latest.table());
+            if (!isOfThisTopic()) {
+                Path temp = Files.createTempFile(dir, TOPIC_FILE, ".tmp");
+                Files.writeString(temp, topic + "\n", java.nio.charset.StandardCharsets.UTF_8);
+                Files.move(
+                        temp,
+                        dir.resolve(TOPIC_FILE),
+                        java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                        java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            }
         } catch (ZdictException | IllegalArgumentException e) {
             throw new IOException("Cannot write the local copy in " + dir + ": " + e.getMessage(), e);
         }

@@ -74,7 +74,17 @@ final class RegistryFollower implements AutoCloseable {
         this.removeGraceMs = removeGraceMs;
         this.log = new RegistryLog(refused, removeGraceMs, clock);
         this.served = cache.load();
-        log.seed(cache.verified(served.table()));
+        if (cache.isOfThisTopic()) {
+            log.seed(cache.verified(served.table()));
+        } else if (!served.isEmpty()) {
+            LOG.warn(
+                    "The local copy in {} is not marked as one of {} (file {}): it is served until the topic is"
+                            + " read, but does not keep versions the topic lacks. Give each registry its own {}",
+                    cache.dir(),
+                    where,
+                    RegistryCache.TOPIC_FILE,
+                    KafkaRegistryConfig.CACHE_DIR_CONFIG);
+        }
         this.consumer = new KafkaConsumer<>(consumerConfig, new StringDeserializer(), new ByteArrayDeserializer());
         this.thread = new Thread(this::follow, "zdict-registry-" + topic);
         this.thread.setDaemon(true);
@@ -250,7 +260,9 @@ final class RegistryFollower implements AutoCloseable {
     private void restartLog() {
         synchronized (monitor) {
             log = new RegistryLog(refused, removeGraceMs, clock);
-            log.seed(cache.verified(served.table()));
+            if (cache.isOfThisTopic()) {
+                log.seed(cache.verified(served.table()));
+            }
             position = 0;
         }
     }

@@ -449,8 +449,12 @@ final class RegistryLog {
                 info = info.withActivatedAt(Instant.ofEpochMilli(activatedAt));
             }
             if (status == DictionaryStatus.RETIRED) {
-                long since = retiredSince.computeIfAbsent(facts.version(), v -> recordTime);
-                info = info.withRetiredAt(Instant.ofEpochMilli(since));
+                retiredSince.putIfAbsent(facts.version(), recordTime);
+                Long retiredAt = stateRecord.retiredAt().get(facts.version());
+                if (retiredAt != null) {
+                    info = info.withRetiredAt(
+                            Instant.ofEpochMilli(retiredAt)); // as recorded; the grace runs on retiredSince
+                }
             }
             infos.put(facts.version(), info);
         }

@@ -67,6 +67,8 @@ class MonitoringRulesTest {
     /** The counts of a registry client, as a KafkaDictionaryRegistry publishes them. */
     private final RefusedRecords registryCounts = new RefusedRecords("registry kafka://monitoring/" + OWN_TOPIC);
 
+    private final RegistryHealth registryHealth = new RegistryHealth("registry kafka://monitoring/" + OWN_TOPIC);
+
     /** One sample of the exposition text: metric name, labels, value. */
     private record Sample(String name, Map<String, String> labels, String value) {}
 
@@ -101,7 +103,9 @@ class MonitoringRulesTest {
         anonymous.configure(props(null), true);
         anonymous.deserialize("t", payloads.get(0));
         // a registry client's counts, with one record skipped
-        registryCounts.publish(OWN_TOPIC);
+        registryHealth.publish(registryCounts.publish(OWN_TOPIC));
+        registryHealth.topicUnavailable("a test", 1);
+        registryHealth.update(Map.of(1, Long.MAX_VALUE), new java.util.TreeSet<>(Set.of(2)), 0);
         registryCounts.refused(RecordRefusal.EARLY_REMOVAL, 7, RegistryKeys.STATE, "it removes versions [1]");
     }
 
@@ -120,6 +124,7 @@ class MonitoringRulesTest {
             serde.close();
         }
         registryCounts.close();
+        registryHealth.close();
     }
 
     @Test
@@ -269,7 +274,10 @@ class MonitoringRulesTest {
         if (ZdictMetrics.REGISTRY_GROUP.equals(bean.getKeyProperty("type"))) {
             labels.put("topic", bean.getKeyProperty(ZdictMetrics.TOPIC_TAG));
             labels.put("registry_id", bean.getKeyProperty(ZdictMetrics.REGISTRY_ID_TAG));
-            labels.put("reason", bean.getKeyProperty(ZdictMetrics.REASON_TAG));
+            String reason = bean.getKeyProperty(ZdictMetrics.REASON_TAG);
+            if (reason != null) {
+                labels.put("reason", reason);
+            }
             return labels;
         }
         String clientId = bean.getKeyProperty(ZdictMetrics.CLIENT_ID_TAG);

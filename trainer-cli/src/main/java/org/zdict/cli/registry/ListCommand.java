@@ -116,10 +116,9 @@ public final class ListCommand implements Callable<Integer> {
             Map<Integer, java.time.Instant> removable = pending;
             versions.stream()
                     .filter(info -> removable.containsKey(info.version()))
-                    .forEach(info -> out.println("Version " + info.version() + " was retired at "
-                            + info.retiredAt().map(Object::toString).orElse("?") + " by the broker's clock: a"
-                            + " removal takes effect from " + removable.get(info.version()) + " (its grace, "
-                            + org.zdict.kafka.KafkaRegistryConfig.REMOVE_GRACE_MS_CONFIG + ")"));
+                    .forEach(info -> out.println("Version " + info.version() + " is retired: a removal takes"
+                            + " effect from " + removable.get(info.version()) + " (its retirement on the broker's"
+                            + " clock plus " + org.zdict.kafka.KafkaRegistryConfig.REMOVE_GRACE_MS_CONFIG + ")"));
         }
         out.flush();
         return ZdictCommand.EXIT_OK;
