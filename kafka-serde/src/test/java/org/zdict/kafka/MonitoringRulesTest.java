@@ -87,6 +87,13 @@ class MonitoringRulesTest {
         for (byte[] event : events) {
             payloads.add(serializer.serialize("t", event));
         }
+        // a subject with no active version: written as plain zstd and counted per subject
+        ZdictSerializer<byte[]> untrained = new ZdictSerializer<>();
+        serdes.add(untrained);
+        Map<String, Object> untrainedProps = props("monitoring-producer");
+        untrainedProps.put(ZdictSerdeConfig.SUBJECT_CONFIG, "untrained-value");
+        untrained.configure(untrainedProps, true);
+        untrained.serialize("untrained", events.get(0));
         ZdictDeserializer<byte[]> deserializer = new ZdictDeserializer<>();
         serdes.add(deserializer);
         deserializer.configure(props("monitoring-consumer"), false);
@@ -172,6 +179,12 @@ class MonitoringRulesTest {
                         .contains(
                                 "zdict_errors_total{class=\"ZdictDeserializer\","
                                         + "client_id=\"monitoring-consumer\",config=\"value.deserializer\",version=\"unknown\"} 1.0"),
+                zdictSamples(scrape));
+        assertTrue(
+                zdictSamples(scrape)
+                        .contains("zdict_records_without_dictionary_total{class=\"ZdictSerializer\","
+                                + "client_id=\"monitoring-producer\",config=\"key.serializer\","
+                                + "subject=\"untrained-value\"} 1.0"),
                 zdictSamples(scrape));
         assertTrue(
                 zdictSamples(scrape)
@@ -281,6 +294,10 @@ class MonitoringRulesTest {
         String version = bean.getKeyProperty(ZdictMetrics.VERSION_TAG);
         if (version != null) {
             labels.put("version", version);
+        }
+        String subject = bean.getKeyProperty(ZdictMetrics.SUBJECT_TAG);
+        if (subject != null) {
+            labels.put("subject", subject);
         }
         return labels;
     }
