@@ -236,7 +236,8 @@ class MonitoringRulesTest {
                 "zdict_errors_total",
                 "zdict_unknown_version_waits_total",
                 "zdict_dictionary_cache_bytes",
-                "zdict_dictionary_cache_evictions_total")) {
+                "zdict_dictionary_cache_evictions_total",
+                "zdict_records_without_dictionary_total")) {
             assertTrue(used.contains(needed), "the dashboard has no panel on " + needed + ": " + used);
         }
     }

@@ -5,10 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -58,24 +55,11 @@ class NoActiveVersionTest {
                 Map.of(ZdictMetrics.CLIENT_ID_TAG, clientId, ZdictMetrics.SUBJECT_TAG, subject));
     }
 
-    /** What {@code action} logs at WARN and above (the tests' slf4j-simple level), which goes to stderr. */
-    private static String warnings(Runnable action) {
-        PrintStream saved = System.err;
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-        try {
-            action.run();
-        } finally {
-            System.setErr(saved);
-        }
-        return err.toString(StandardCharsets.UTF_8);
-    }
-
     @Test
     void warnsOncePerSubjectAndCountsEveryRecordPerSubject() {
         try (ZdictSerializer<byte[]> serializer = new ZdictSerializer<>()) {
             serializer.configure(props("no-active-producer"), false);
-            String log = warnings(() -> {
+            String log = LoggedWarnings.of(() -> {
                 for (int i = 0; i < 3; i++) {
                     byte[] payload = serializer.serialize("payments", event);
                     assertTrue(PayloadPrefix.read(payload, 0, payload.length).isPlainFrame());
@@ -106,7 +90,7 @@ class NoActiveVersionTest {
                 ZdictSerializer<byte[]> second = new ZdictSerializer<>()) {
             first.configure(props("activating-producer"), false);
             second.configure(props("activating-producer"), false);
-            String log = warnings(() -> {
+            String log = LoggedWarnings.of(() -> {
                 first.serialize("payments", event);
                 second.serialize("payments", event);
                 second.serialize("payments", event);
@@ -150,7 +134,7 @@ class NoActiveVersionTest {
         try (SerdeMetrics metrics = new SerdeMetrics("ZdictSerializer", true);
                 InMemoryDictionaryRegistry registry = new InMemoryDictionaryRegistry()) {
             metrics.configured(Map.of(ProducerConfig.CLIENT_ID_CONFIG, "allocation-producer"), false);
-            warnings(() -> {
+            LoggedWarnings.of(() -> {
                 assertTrue(warning.noActiveVersion("s", registry));
                 assertFalse(warning.noActiveVersion("s", registry));
             });

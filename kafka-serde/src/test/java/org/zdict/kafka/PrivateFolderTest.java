@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -57,19 +54,6 @@ class PrivateFolderTest {
         return PosixFilePermissions.toString(Files.getPosixFilePermissions(path));
     }
 
-    /** What {@code action} logs at WARN and above (the tests' slf4j-simple level), which goes to stderr. */
-    private static String warnings(Runnable action) {
-        PrintStream saved = System.err;
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-        try {
-            action.run();
-        } finally {
-            System.setErr(saved);
-        }
-        return err.toString(StandardCharsets.UTF_8);
-    }
-
     @Test
     void theDefaultLocalCopyIsPrivateAndSoAreTheFilesAnEarlierReleaseLeftInIt() throws Exception {
         String tmp = System.getProperty("java.io.tmpdir");
@@ -104,13 +88,13 @@ class PrivateFolderTest {
     @Test
     void aChosenFolderIsCreatedPrivateAndOneOthersCanReadIsWarnedAboutOnce() throws Exception {
         Path missing = temp.resolve("chosen").resolve("copy");
-        assertEquals("", warnings(() -> PrivateFolder.forLocalCopy(missing, true)));
+        assertEquals("", LoggedWarnings.of(() -> PrivateFolder.forLocalCopy(missing, true)));
         assertEquals("rwx------", permissions(missing));
 
         Path shared = Files.createDirectory(
                 temp.resolve("shared-copy"),
                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxr-x---")));
-        String log = warnings(() -> {
+        String log = LoggedWarnings.of(() -> {
             PrivateFolder.forLocalCopy(shared, true);
             PrivateFolder.forLocalCopy(shared, true);
         });
