@@ -127,6 +127,47 @@ class KafkaRegistryIT {
     }
 
     @Test
+    void migratesACompactedTopicInPlaceAndPurgesOnlyWithYes() throws Exception {
+        Path events = Cli.syntheticEvents(dir, "migrate-events.jsonl", 2000, 19);
+        Path folder = dir.resolve("migrate-source");
+        assertEquals(0, Cli.trainSmall(events, folder).exitCode());
+        Path exported = dir.resolve("migrate.dict");
+        assertEquals(
+                0,
+                Cli.run("registry", "export", "1", "-o", exported.toString(), "--registry", folder.toString())
+                        .exitCode());
+        cluster.createTopic("zdict-legacy", 1, Map.of("cleanup.policy", "compact"));
+        String registry = registry("zdict-legacy");
+        assertEquals(
+                0,
+                Cli.run("registry", "import", exported.toString(), "--registry", registry)
+                        .exitCode());
+
+        Cli.Result purgeCompacted = Cli.run("registry", "purge", "--yes", "--registry", registry);
+        assertEquals(1, purgeCompacted.exitCode(), purgeCompacted::toString);
+        assertTrue(purgeCompacted.err().contains("zdict registry migrate"), purgeCompacted::toString);
+
+        Cli.Result migrate = Cli.run("registry", "migrate", "--registry", registry);
+        assertEquals(0, migrate.exitCode(), migrate::toString);
+        assertTrue(migrate.out().contains("cleanup.policy: compact -> delete"), migrate::toString);
+        assertTrue(migrate.out().contains("message.timestamp.type: CreateTime -> LogAppendTime"), migrate::toString);
+        Cli.Result again = Cli.run("registry", "migrate", "--registry", registry);
+        assertTrue(again.out().contains("nothing changed"), again::toString);
+
+        Cli.Result unconfirmed = Cli.run("registry", "purge", "--registry", registry);
+        assertEquals(2, unconfirmed.exitCode(), unconfirmed::toString);
+        assertTrue(unconfirmed.err().contains("--yes"), unconfirmed::toString);
+        Cli.Result purge = Cli.run("registry", "purge", "--yes", "--registry", registry);
+        assertEquals(0, purge.exitCode(), purge::toString);
+        assertTrue(purge.out().startsWith("Deleted "), purge::toString);
+        assertTrue(Cli.run("registry", "list", "--registry", registry).out().contains("active"));
+
+        Cli.Result folderMigrate = Cli.run("registry", "migrate", "--registry", folder.toString());
+        assertEquals(2, folderMigrate.exitCode(), folderMigrate::toString);
+        assertTrue(folderMigrate.err().contains("no topic to migrate"), folderMigrate::toString);
+    }
+
+    @Test
     void removeNamesATopicThatDoesNotExistAndRemovesNothing() throws Exception {
         String registry = registry("zdict-remove");
         for (int seed : new int[] {23, 29}) {

@@ -17,7 +17,9 @@ import picocli.CommandLine.Spec;
             RetireCommand.class,
             RemoveCommand.class,
             ImportCommand.class,
-            ExportCommand.class
+            ExportCommand.class,
+            MigrateCommand.class,
+            PurgeCommand.class
         })
 public final class RegistryCommand implements Callable<Integer> {
     @Spec
@@ -26,6 +28,7 @@ public final class RegistryCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         throw new ParameterException(
-                spec.commandLine(), "Missing subcommand: list, subjects, activate, retire, remove, import or export");
+                spec.commandLine(),
+                "Missing subcommand: list, subjects, activate, retire, remove, import, export, migrate or purge");
     }
 }
