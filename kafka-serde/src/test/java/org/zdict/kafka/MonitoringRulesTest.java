@@ -66,6 +66,8 @@ class MonitoringRulesTest {
     private final List<AutoCloseable> serdes = new ArrayList<>();
     /** The counts of a registry client, as a KafkaDictionaryRegistry publishes them. */
     private final RefusedRecords registryCounts = new RefusedRecords("registry kafka://monitoring/" + OWN_TOPIC);
+    /** The durability gauges of that registry client, with the same tags. */
+    private final RegistryHealth registryHealth = new RegistryHealth("registry kafka://monitoring/" + OWN_TOPIC);
 
     /** One sample of the exposition text: metric name, labels, value. */
     private record Sample(String name, Map<String, String> labels, String value) {}
@@ -108,7 +110,7 @@ class MonitoringRulesTest {
         anonymous.configure(props(null), true);
         anonymous.deserialize("t", payloads.get(0));
         // a registry client's counts, with one record skipped
-        registryCounts.publish(OWN_TOPIC);
+        registryHealth.publish(registryCounts.publish(OWN_TOPIC));
         registryCounts.refused(RecordRefusal.EARLY_REMOVAL, 7, RegistryKeys.STATE, "it removes versions [1]");
     }
 
@@ -127,6 +129,7 @@ class MonitoringRulesTest {
             serde.close();
         }
         registryCounts.close();
+        registryHealth.close();
     }
 
     @Test
@@ -283,7 +286,10 @@ class MonitoringRulesTest {
         if (ZdictMetrics.REGISTRY_GROUP.equals(bean.getKeyProperty("type"))) {
             labels.put("topic", bean.getKeyProperty(ZdictMetrics.TOPIC_TAG));
             labels.put("registry_id", bean.getKeyProperty(ZdictMetrics.REGISTRY_ID_TAG));
-            labels.put("reason", bean.getKeyProperty(ZdictMetrics.REASON_TAG));
+            String reason = bean.getKeyProperty(ZdictMetrics.REASON_TAG);
+            if (reason != null) {
+                labels.put("reason", reason);
+            }
             return labels;
         }
         String clientId = bean.getKeyProperty(ZdictMetrics.CLIENT_ID_TAG);
