@@ -21,7 +21,8 @@ import org.zdict.registry.SubjectNames;
  * zdict.subject.strategy=topic}), or with the pinned one, into a zdict payload. A record whose subject
  * has no active version is written as plain zstd (marker D2), counted per subject in {@code
  * records-without-dictionary-total}, the first of each subject logged at WARN. Records below {@code
- * zdict.min.payload.bytes} are stored uncompressed. Null stays null (tombstones). Safe for use by many producer threads at once.
+ * zdict.min.payload.bytes} are stored uncompressed. Null stays null (tombstones). Safe for use by many
+ * producer threads at once.
  *
  * <p>{@code configure} throws a {@code ConfigException} naming the setting for a bad {@code zdict.*}
  * value, a pinned version the registry cannot compress with, or a registry that cannot be opened; a
