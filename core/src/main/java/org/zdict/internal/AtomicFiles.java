@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -34,11 +35,14 @@ final class AtomicFiles {
         Path dir = target.toAbsolutePath().getParent();
         // Not Files.createTempFile, which makes the file readable by its owner only: the registry is
         // usually written by one account and read by others (the services that run consumers), so its
-        // files get the same permissions as any file this process creates (the umask decides).
+        // files get the same permissions as any file this process creates (the umask decides), except in
+        // a folder only its owner can enter (a private local copy, a backup), where they are owner-only.
         Path temp = dir.resolve(TEMP_PREFIX + target.getFileName() + "-" + UUID.randomUUID());
         try {
-            try (FileChannel channel =
-                    FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            try (FileChannel channel = FileChannel.open(
+                    temp,
+                    Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
+                    OwnerOnly.fileAttributesIn(dir))) {
                 ByteBuffer buffer = ByteBuffer.wrap(content);
                 while (buffer.hasRemaining()) {
                     channel.write(buffer);

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -59,6 +60,8 @@ class DirectoryDictionaryRegistryTest extends DictionaryRegistryContract {
     @Test
     void writesFilesReadableByOthersAsTheUmaskAllows() throws Exception {
         assumeTrue(dir.getFileSystem().supportedFileAttributeViews().contains("posix"), "POSIX permissions only");
+        // a folder others can enter (JUnit makes its own owner-only, where files are written owner-only)
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
         registry.publish(DICTIONARY, 3, Map.of());
         Set<PosixFilePermission> usual = Files.getPosixFilePermissions(Files.createFile(dir.resolve("plain-file")));
         assertEquals(usual, Files.getPosixFilePermissions(dir.resolve("v000001.dict")));

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
 import org.apache.kafka.common.Metric;
 import org.apache.kafka.common.MetricName;
@@ -23,7 +24,8 @@ import org.zdict.codec.DictionaryCacheStats;
  * Where a serde's metrics go when no client hands it its own: a Kafka {@link Metrics} reported through
  * JMX as {@code zdict:type=plugins,client-id=…,config=…,class=…,version=…}, the names a client would give
  * them with {@code zdict} for the client's domain (the dictionary cache metrics, which have no version,
- * under {@code zdict:type=plugins,client-id=…,config=…,class=…}). Serdes with the same tags share one set of counts
+ * under {@code zdict:type=plugins,client-id=…,config=…,class=…}; a serializer's records without a dictionary
+ * under {@code zdict:type=plugins,client-id=…,config=…,class=…,subject=…}). Serdes with the same tags share one set of counts
  * (Kafka Streams makes a serde per task and node from {@code default.value.serde}, all with the same
  * settings); their metrics, and so their MBeans, are removed when the last of them closes. Kafka registry
  * clients publish their {@link RefusedRecords} here too, as {@code zdict:type=registry,…}.
@@ -88,6 +90,7 @@ final class JmxFallback {
     private static final class Share {
         final Map<String, String> tags;
         final Map<String, VersionCounters> byVersion = new HashMap<>();
+        final Map<String, LongAdder> withoutDictionary = new HashMap<>();
         final List<MetricName> names = new ArrayList<>();
         /** The dictionary caches of the serdes in the share: their metrics are the sums. */
         final List<Supplier<DictionaryCacheStats>> caches = new CopyOnWriteArrayList<>();
@@ -114,6 +117,25 @@ final class JmxFallback {
             });
             byVersion.put(version, counters);
             return counters;
+        }
+
+        LongAdder withoutDictionary(String subject) {
+            LongAdder existing = withoutDictionary.get(subject);
+            if (existing != null) {
+                return existing;
+            }
+            LongAdder count = new LongAdder();
+            Map<String, String> subjectTags = clientTags();
+            subjectTags.put(ZdictMetrics.SUBJECT_TAG, subject);
+            MetricName metricName = Registry.METRICS.metricName(
+                    ZdictMetrics.RECORDS_WITHOUT_DICTIONARY,
+                    ZdictMetrics.GROUP,
+                    "Records of the subject written as plain zstd because it had no active version",
+                    subjectTags);
+            Registry.METRICS.addMetric(metricName, (Measurable) (config, now) -> count.sum());
+            names.add(metricName);
+            withoutDictionary.put(subject, count);
+            return count;
         }
 
         void addCache(Supplier<DictionaryCacheStats> stats) {
@@ -164,6 +186,13 @@ final class JmxFallback {
         public VersionCounters counters(String version) {
             synchronized (LOCK) {
                 return closed ? new VersionCounters() : share.counters(version);
+            }
+        }
+
+        @Override
+        public LongAdder withoutDictionary(String subject) {
+            synchronized (LOCK) {
+                return closed ? new LongAdder() : share.withoutDictionary(subject);
             }
         }
 

@@ -110,10 +110,9 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
         Map<String, Object> clients = config.clientSettings();
         clients.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         Clock clock = Clock.systemUTC();
-        if (config.usesDefaultCacheDir()) {
-            PrivateFolder.ensure(KafkaRegistryConfig.defaultCacheRoot(), KafkaRegistryConfig.CACHE_DIR_CONFIG);
-        }
-        this.cache = new RegistryCache(config.cacheDir(bootstrapServers, topicName), topicName);
+        Path cacheDir = config.cacheDir(bootstrapServers, topicName);
+        PrivateFolder.forLocalCopy(cacheDir, !config.usesDefaultCacheDir());
+        this.cache = new RegistryCache(cacheDir, topicName);
         this.topic = new RegistryTopic(where, topicName, clients, timeoutMs);
         this.follower =
                 new RegistryFollower(where, topicName, topic.consumerSettings(), cache, config.removeGraceMs(), clock);

@@ -25,7 +25,9 @@ public final class KafkaRegistryConfig extends AbstractConfig {
     public static final String CACHE_DIR_DOC = "For a kafka:// registry: the folder of the local copy that lets a"
             + " restarted client decode while the registry topic is unavailable; it holds the dictionaries, which"
             + " hold samples of the data. Empty means a folder per cluster, topic and client identity in"
-            + " java.io.tmpdir/zdict-registry-cache-USER, which only USER can read.";
+            + " java.io.tmpdir/zdict-registry-cache-USER, which only USER can read (folders rwx------, files"
+            + " rw-------). A folder set here is created rwx------ if missing; one that other users can read is"
+            + " used with a warning.";
 
     /** The setting {@value}. */
     public static final String INIT_TIMEOUT_MS_CONFIG = "zdict.registry.init.timeout.ms";

@@ -3,6 +3,7 @@ package org.zdict.kafka;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.zdict.codec.DictionaryCacheStats;
@@ -14,12 +15,16 @@ import org.zdict.format.PayloadPrefix;
  * or {@link ZdictMetrics#UNFRAMED} / {@link ZdictMetrics#UNKNOWN}). They are published through JMX ({@link
  * JmxFallback}) with the first record, tagged with the client id of the last configure, on every
  * kafka-clients version: no client API newer than the floor is involved. With them go the metrics of the
- * serde's dictionary cache ({@link DictionaryCacheMetrics}).
+ * serde's dictionary cache ({@link DictionaryCacheMetrics}) and, for a serializer, the records of each
+ * subject it wrote without a dictionary ({@link ZdictMetrics#RECORDS_WITHOUT_DICTIONARY}).
  */
 final class SerdeMetrics implements AutoCloseable, ZdictCodec.DecodeListener {
     /** Where the counters of each version are published; closing removes what it published. */
     interface Target extends AutoCloseable {
         VersionCounters counters(String version);
+
+        /** The count of {@link ZdictMetrics#RECORDS_WITHOUT_DICTIONARY} for {@code subject}, published. */
+        LongAdder withoutDictionary(String subject);
 
         /** Publishes the dictionary cache metrics, read from {@code stats} (null: no codec yet). */
         void publishCache(Supplier<DictionaryCacheStats> stats);
@@ -34,6 +39,8 @@ final class SerdeMetrics implements AutoCloseable, ZdictCodec.DecodeListener {
     private final Map<PayloadPrefix, VersionCounters> byPrefix = new ConcurrentHashMap<>();
 
     private final Map<String, VersionCounters> byLabel = new ConcurrentHashMap<>();
+    /** Records written as plain zstd because their subject had no active version, per subject. */
+    private final Map<String, LongAdder> withoutDictionary = new ConcurrentHashMap<>();
     /** The codec of the last configure, whose dictionary cache the cache metrics read. */
     private volatile ZdictCodec codec;
     // Guarded by this:
@@ -64,6 +71,18 @@ final class SerdeMetrics implements AutoCloseable, ZdictCodec.DecodeListener {
 
     void counted(String label, long originalBytes, long compressedBytes) {
         counters(label).counted(originalBytes, compressedBytes, false);
+    }
+
+    /**
+     * Counts one record of {@code subject} written as plain zstd because the subject had no active version
+     * (it is also counted under {@code plain} by {@link #counted}).
+     */
+    void withoutDictionary(String subject) {
+        LongAdder count = withoutDictionary.get(subject);
+        if (count == null) {
+            count = publishSubject(subject);
+        }
+        count.increment();
     }
 
     void failed(String label) {
@@ -123,13 +142,31 @@ final class SerdeMetrics implements AutoCloseable, ZdictCodec.DecodeListener {
         if (closed) {
             return new VersionCounters(); // a record racing close: counted nowhere
         }
+        counters = target().counters(label);
+        byLabel.put(label, counters);
+        return counters;
+    }
+
+    private synchronized LongAdder publishSubject(String subject) {
+        LongAdder count = withoutDictionary.get(subject);
+        if (count != null) {
+            return count;
+        }
+        if (closed) {
+            return new LongAdder(); // a record racing close: counted nowhere
+        }
+        count = target().withoutDictionary(subject);
+        withoutDictionary.put(subject, count);
+        return count;
+    }
+
+    /** Guarded by this. */
+    private Target target() {
         if (target == null) {
             target = JmxFallback.acquire(tags);
             target.publishCache(this::cacheStats);
         }
-        counters = target.counters(label);
-        byLabel.put(label, counters);
-        return counters;
+        return target;
     }
 
     private void unbind() {
@@ -139,5 +176,6 @@ final class SerdeMetrics implements AutoCloseable, ZdictCodec.DecodeListener {
         }
         byPrefix.clear();
         byLabel.clear();
+        withoutDictionary.clear();
     }
 }

@@ -14,7 +14,9 @@ import org.apache.kafka.common.MetricName;
  * errors-total} and {@code unknown-version-waits-total} (records that had to wait for their version to
  * reach the registry). Each serde also has {@code dictionary-cache-bytes}, {@code
  * dictionary-cache-evictions-total} and {@code dictionary-cache-loads-total}, with the client's tags but
- * no {@code version}: its cache of digested dictionaries ({@code zdict.dictionary.cache.bytes}).
+ * no {@code version}: its cache of digested dictionaries ({@code zdict.dictionary.cache.bytes}). Each
+ * serializer has {@code records-without-dictionary-total} per {@code subject} (instead of {@code version}):
+ * records written as plain zstd because their subject had no active version.
  *
  * <p>Where they are published: through JMX under the domain {@value #JMX_DOMAIN}, as group {@value
  * #GROUP} with the tags a client gives its plugins' metrics ({@code client-id} from the serde's {@code
@@ -68,6 +70,15 @@ public final class ZdictMetrics {
     public static final String ERRORS = "errors-total";
     /** Times the deserializer waited for a dictionary version the registry did not hold yet. */
     public static final String WAITS = "unknown-version-waits-total";
+
+    /** The tag naming the subject of {@link #RECORDS_WITHOUT_DICTIONARY}. */
+    public static final String SUBJECT_TAG = "subject";
+    /**
+     * Records a serializer wrote as plain zstd (marker D2, also counted under version {@code plain})
+     * because their subject had no active version, per {@link #SUBJECT_TAG}: a subject not trained or
+     * activated yet. The serializer logs the first of each subject at WARN.
+     */
+    public static final String RECORDS_WITHOUT_DICTIONARY = "records-without-dictionary-total";
 
     /** Native bytes of the serde's digested dictionaries (a gauge, no {@code version} tag). */
     public static final String CACHE_BYTES = "dictionary-cache-bytes";

@@ -8,17 +8,21 @@ import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.common.utils.Utils;
+import org.slf4j.LoggerFactory;
 import org.zdict.ZdictException;
 import org.zdict.codec.ZdictCodec;
 import org.zdict.format.PayloadPrefix;
+import org.zdict.kafka.internal.NoActiveVersionWarning;
 import org.zdict.registry.SubjectNames;
 
 /**
  * Serializes with an inner serializer, then compresses the bytes with the active dictionary of the
  * record's subject ({@code zdict.subject}, or {@code TOPIC-value}/{@code TOPIC-key} with {@code
  * zdict.subject.strategy=topic}), or with the pinned one, into a zdict payload. A record whose subject
- * has no active version is written as plain zstd (marker D2). Records below {@code zdict.min.payload.bytes}
- * are stored uncompressed. Null stays null (tombstones). Safe for use by many producer threads at once.
+ * has no active version is written as plain zstd (marker D2), counted per subject in {@code
+ * records-without-dictionary-total}, the first of each subject logged at WARN. Records below {@code
+ * zdict.min.payload.bytes} are stored uncompressed. Null stays null (tombstones). Safe for use by many
+ * producer threads at once.
  *
  * <p>{@code configure} throws a {@code ConfigException} naming the setting for a bad {@code zdict.*}
  * value, a pinned version the registry cannot compress with, or a registry that cannot be opened; a
@@ -35,6 +39,8 @@ public class ZdictSerializer<T> implements Serializer<T> {
 
     private final SerdeLifecycle lifecycle = new SerdeLifecycle(this, true);
     private final Map<String, String> subjectByTopic = new ConcurrentHashMap<>();
+    private final NoActiveVersionWarning noActiveVersion =
+            new NoActiveVersionWarning(LoggerFactory.getLogger(ZdictSerializer.class), "ZdictSerializer");
     private Serializer<T> inner;
     private boolean isKey;
 
@@ -90,9 +96,13 @@ public class ZdictSerializer<T> implements Serializer<T> {
                 written = r.codec.compress(pinned.getAsInt(), raw, 0, raw.length, dst, 0);
             } else {
                 active = r.codec.source().activeVersion(subject);
-                written = active.isPresent()
-                        ? r.codec.compress(active.getAsInt(), raw, 0, raw.length, dst, 0)
-                        : r.codec.compressWithoutDictionary(raw, 0, raw.length, dst, 0);
+                if (active.isPresent()) {
+                    written = r.codec.compress(active.getAsInt(), raw, 0, raw.length, dst, 0);
+                } else {
+                    written = r.codec.compressWithoutDictionary(raw, 0, raw.length, dst, 0);
+                    r.metrics.withoutDictionary(subject);
+                    noActiveVersion.noActiveVersion(subject, r.codec.source());
+                }
             }
             r.metrics.counted(PayloadPrefix.read(dst, 0, written), raw.length, written);
             return Arrays.copyOf(dst, written);

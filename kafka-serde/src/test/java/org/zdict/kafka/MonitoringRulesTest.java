@@ -66,7 +66,7 @@ class MonitoringRulesTest {
     private final List<AutoCloseable> serdes = new ArrayList<>();
     /** The counts of a registry client, as a KafkaDictionaryRegistry publishes them. */
     private final RefusedRecords registryCounts = new RefusedRecords("registry kafka://monitoring/" + OWN_TOPIC);
-
+    /** The durability gauges of that registry client, with the same tags. */
     private final RegistryHealth registryHealth = new RegistryHealth("registry kafka://monitoring/" + OWN_TOPIC);
 
     /** One sample of the exposition text: metric name, labels, value. */
@@ -89,6 +89,13 @@ class MonitoringRulesTest {
         for (byte[] event : events) {
             payloads.add(serializer.serialize("t", event));
         }
+        // a subject with no active version: written as plain zstd and counted per subject
+        ZdictSerializer<byte[]> untrained = new ZdictSerializer<>();
+        serdes.add(untrained);
+        Map<String, Object> untrainedProps = props("monitoring-producer");
+        untrainedProps.put(ZdictSerdeConfig.SUBJECT_CONFIG, "untrained-value");
+        untrained.configure(untrainedProps, true);
+        untrained.serialize("untrained", events.get(0));
         ZdictDeserializer<byte[]> deserializer = new ZdictDeserializer<>();
         serdes.add(deserializer);
         deserializer.configure(props("monitoring-consumer"), false);
@@ -180,6 +187,12 @@ class MonitoringRulesTest {
                 zdictSamples(scrape));
         assertTrue(
                 zdictSamples(scrape)
+                        .contains("zdict_records_without_dictionary_total{class=\"ZdictSerializer\","
+                                + "client_id=\"monitoring-producer\",config=\"key.serializer\","
+                                + "subject=\"untrained-value\"} 1.0"),
+                zdictSamples(scrape));
+        assertTrue(
+                zdictSamples(scrape)
                         .matches("(?s).*zdict_registry_records_refused_total\\{reason=\"early-removal\","
                                 + "registry_id=\"\\d+\",topic=\"" + OWN_TOPIC + "\"} 1\\.0\n.*"),
                 zdictSamples(scrape));
@@ -228,7 +241,8 @@ class MonitoringRulesTest {
                 "zdict_errors_total",
                 "zdict_unknown_version_waits_total",
                 "zdict_dictionary_cache_bytes",
-                "zdict_dictionary_cache_evictions_total")) {
+                "zdict_dictionary_cache_evictions_total",
+                "zdict_records_without_dictionary_total")) {
             assertTrue(used.contains(needed), "the dashboard has no panel on " + needed + ": " + used);
         }
     }
@@ -289,6 +303,10 @@ class MonitoringRulesTest {
         String version = bean.getKeyProperty(ZdictMetrics.VERSION_TAG);
         if (version != null) {
             labels.put("version", version);
+        }
+        String subject = bean.getKeyProperty(ZdictMetrics.SUBJECT_TAG);
+        if (subject != null) {
+            labels.put("subject", subject);
         }
         return labels;
     }

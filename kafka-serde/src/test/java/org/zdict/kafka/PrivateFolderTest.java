@@ -7,9 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.zdict.RegistryException;
+import org.zdict.registry.DirectoryDictionaryRegistry;
 
 class PrivateFolderTest {
     @TempDir
@@ -46,5 +48,69 @@ class PrivateFolderTest {
         RegistryException e =
                 assertThrows(RegistryException.class, () -> PrivateFolder.ensure(link, "zdict.registry.cache.dir"));
         assertTrue(e.getMessage().contains("is not a folder (a link or a file)"), e.getMessage());
+    }
+
+    private static String permissions(Path path) throws Exception {
+        return PosixFilePermissions.toString(Files.getPosixFilePermissions(path));
+    }
+
+    @Test
+    void theDefaultLocalCopyIsPrivateAndSoAreTheFilesAnEarlierReleaseLeftInIt() throws Exception {
+        String tmp = System.getProperty("java.io.tmpdir");
+        System.setProperty("java.io.tmpdir", temp.toString());
+        try {
+            Path copy = KafkaRegistryConfig.defaultCacheDir("b:9092", "_zdict", Map.of());
+            // as an earlier release left it: the folder and its files as the umask said
+            Files.createDirectories(copy);
+            Files.setPosixFilePermissions(copy.getParent(), PosixFilePermissions.fromString("rwx------"));
+            Files.setPosixFilePermissions(copy, PosixFilePermissions.fromString("rwxr-xr-x"));
+            Path old = Files.writeString(copy.resolve("manifest.json"), "{}");
+            Files.setPosixFilePermissions(old, PosixFilePermissions.fromString("rw-r--r--"));
+
+            PrivateFolder.forLocalCopy(copy, false);
+            assertEquals("rwx------", permissions(copy));
+            assertEquals("rw-------", permissions(old));
+
+            Path fresh = KafkaRegistryConfig.defaultCacheDir("b:9092", "other", Map.of());
+            PrivateFolder.forLocalCopy(fresh, false);
+            assertEquals("rwx------", permissions(fresh));
+            // what the local copy writes there later (folder-registry layout) is owner-only too
+            try (DirectoryDictionaryRegistry written = DirectoryDictionaryRegistry.open(fresh)) {
+                written.publish(TestDictionaries.trained(1), 3, Map.of());
+            }
+            assertEquals("rw-------", permissions(fresh.resolve("v000001.dict")));
+            assertEquals("rw-------", permissions(fresh.resolve("manifest.json")));
+        } finally {
+            System.setProperty("java.io.tmpdir", tmp);
+        }
+    }
+
+    @Test
+    void aChosenFolderIsCreatedPrivateAndOneOthersCanReadIsWarnedAboutOnce() throws Exception {
+        Path missing = temp.resolve("chosen").resolve("copy");
+        assertEquals("", LoggedWarnings.of(() -> PrivateFolder.forLocalCopy(missing, true)));
+        assertEquals("rwx------", permissions(missing));
+
+        Path shared = Files.createDirectory(
+                temp.resolve("shared-copy"),
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxr-x---")));
+        String log = LoggedWarnings.of(() -> {
+            PrivateFolder.forLocalCopy(shared, true);
+            PrivateFolder.forLocalCopy(shared, true);
+        });
+        assertEquals(1, log.lines().filter(l -> l.contains("WARN")).count(), log);
+        assertTrue(
+                log.contains("The registry's local copy in " + shared + " (zdict.registry.cache.dir) can be read by"
+                        + " other users (rwxr-x---): it holds the dictionaries, which hold samples of the data. Make"
+                        + " it private (chmod -R go= " + shared + "), or leave zdict.registry.cache.dir empty for a"
+                        + " folder only you can read"),
+                log);
+        assertEquals("rwxr-x---", permissions(shared), "a chosen folder is left as it is");
+        // files written into a folder others can enter keep the umask's permissions, as any folder registry's
+        try (DirectoryDictionaryRegistry written = DirectoryDictionaryRegistry.open(shared)) {
+            written.publish(TestDictionaries.trained(1), 3, Map.of());
+        }
+        Path probe = Files.createFile(shared.resolve("probe"));
+        assertEquals(permissions(probe), permissions(shared.resolve("v000001.dict")), "the umask decides there");
     }
 }

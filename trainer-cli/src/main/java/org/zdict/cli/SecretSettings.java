@@ -4,16 +4,14 @@ import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Which Kafka client settings hold secrets ({@code sasl.jaas.config}, {@code *.password}, {@code *.key}),
  * and how their values are kept out of what zdict prints: every message is passed through {@link
- * #hide} with the values this run has seen.
+ * #hide} with the values this run has seen. Of a JAAS config only the secret parts are hidden ({@link
+ * JaasSecrets}): its login module, control flag, option names and values such as the username stay.
  */
 final class SecretSettings {
     /** What a secret value is replaced with. */
@@ -21,12 +19,6 @@ final class SecretSettings {
 
     /** Values shorter than this are not hidden: replacing them would garble messages, not protect. */
     static final int MIN_HIDDEN_LENGTH = 4;
-
-    /** A token of a JAAS config: a quoted string, or a run of characters other than space, =, ; and ". */
-    private static final Pattern JAAS_TOKEN = Pattern.compile("\"[^\"]*\"|[^\\s=;\"]+");
-
-    /** The JAAS control flags, which are not secret. */
-    private static final Set<String> JAAS_FLAGS = Set.of("required", "requisite", "sufficient", "optional");
 
     private SecretSettings() {}
 
@@ -44,39 +36,21 @@ final class SecretSettings {
     }
 
     /**
-     * The values to hide for {@code settings}: each secret setting's value, and for a JAAS config also
-     * each of its parts (Kafka's message about a malformed one quotes a part).
+     * The values to hide for {@code settings}: each secret setting's value, but for a JAAS config only its
+     * secret parts ({@link JaasSecrets}), so that a message quoting its username stays readable.
      */
     static Set<String> values(Map<String, ?> settings) {
         Set<String> values = new LinkedHashSet<>();
         for (String key : secretKeys(settings)) {
             String value = String.valueOf(settings.get(key));
-            values.add(value);
             if (key.endsWith("sasl.jaas.config")) {
-                values.addAll(jaasTokens(value));
+                values.addAll(JaasSecrets.values(value));
+            } else {
+                values.add(value);
             }
         }
         values.removeIf(value -> value.strip().length() < MIN_HIDDEN_LENGTH);
         return values;
-    }
-
-    /**
-     * Every part of a JAAS config that may be secret, with and without quotes: all but the login module's
-     * class, the control flag and the option names (the tokens followed by {@code =}).
-     */
-    private static Set<String> jaasTokens(String jaas) {
-        Set<String> tokens = new LinkedHashSet<>();
-        Matcher token = JAAS_TOKEN.matcher(jaas);
-        while (token.find()) {
-            String text = token.group();
-            boolean optionName = jaas.substring(token.end()).stripLeading().startsWith("=");
-            if (optionName || text.endsWith("LoginModule") || JAAS_FLAGS.contains(text.toLowerCase(Locale.ROOT))) {
-                continue;
-            }
-            tokens.add(text);
-            tokens.add(text.replace("\"", ""));
-        }
-        return tokens;
     }
 
     /** {@code message} with every one of {@code secrets} replaced by {@value #HIDDEN}, longest first. */

@@ -232,7 +232,8 @@ class CommandConfigTest {
         assertTrue(values.contains(SECRET), values.toString());
         assertFalse(values.contains("visible"), values.toString());
         assertEquals(
-                "Bad JAAS config [hidden]; password [hidden]",
+                "Bad JAAS config org.apache.kafka.common.security.scram.ScramLoginModule required username=\"app\""
+                        + " password=\"[hidden]\";; password [hidden]",
                 SecretSettings.hide("Bad JAAS config " + jaas + "; password " + SECRET, values));
         assertEquals(
                 "Invalid login module control flag 'required' in JAAS config",

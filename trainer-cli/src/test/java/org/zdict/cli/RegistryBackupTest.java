@@ -6,12 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -96,6 +100,42 @@ class RegistryBackupTest {
                     registry.publish(registry.get(3).content(), 3, Map.of()).version(),
                     "the removed number 4 was reissued");
         }
+    }
+
+    @Test
+    void theBackupIsReadableByItsOwnerOnly() throws IOException {
+        Assumptions.assumeTrue(dir.getFileSystem().supportedFileAttributeViews().contains("posix"));
+        Path backup = backUp("private-backup");
+        assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(backup)));
+        List<String> files;
+        try (Stream<Path> entries = Files.list(backup)) {
+            files = entries.map(file -> {
+                        try {
+                            return file.getFileName() + " "
+                                    + PosixFilePermissions.toString(Files.getPosixFilePermissions(file));
+                        } catch (IOException e) {
+                            throw new UncheckedIOException(e);
+                        }
+                    })
+                    .sorted()
+                    .toList();
+        }
+        assertEquals(
+                List.of(
+                        ".lock rw-------",
+                        "manifest.json rw-------",
+                        "v000001.dict rw-------",
+                        "v000002.dict rw-------",
+                        "v000003.dict rw-------"),
+                files);
+
+        // An empty folder given for the backup is made private too.
+        Path given = Files.createDirectory(
+                dir.resolve("given"),
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxr-xr-x")));
+        Cli.Result export = Cli.run("registry", "export", "--all", given.toString(), "--registry", source.toString());
+        assertEquals(0, export.exitCode(), export::toString);
+        assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(given)));
     }
 
     @Test

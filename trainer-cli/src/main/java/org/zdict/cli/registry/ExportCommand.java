@@ -11,6 +11,7 @@ import org.zdict.cli.CliException;
 import org.zdict.cli.RegistryOption;
 import org.zdict.cli.SubjectOption;
 import org.zdict.cli.ZdictCommand;
+import org.zdict.internal.OwnerOnly;
 import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistry;
@@ -26,7 +27,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code zdict registry export}: the raw zstd dictionary of a version, for {@code zstd -D} ({@code export
  * N -o FILE}), or a backup of the whole registry ({@code export --all DIR}): every version with its number,
- * status and times, and the next number, in a new folder that is itself a folder registry.
+ * status and times, and the next number, in a new folder that is itself a folder registry, readable by
+ * its owner only.
  */
 @Command(
         name = "export",
@@ -55,8 +57,8 @@ public final class ExportCommand implements Callable<Integer> {
             names = "--all",
             paramLabel = "DIR",
             description = "Back up every version (bytes, subject, level, metadata, status, times, active"
-                    + " versions) and the next version number into DIR, a new or empty folder; the backup is"
-                    + " a folder registry, restored with zdict registry import --all DIR.")
+                    + " versions) and the next version number into DIR, a new or empty folder made readable by"
+                    + " you only; the backup is a folder registry, restored with zdict registry import --all DIR.")
     Path all;
 
     @Mixin
@@ -110,16 +112,21 @@ public final class ExportCommand implements Callable<Integer> {
         return "Wrote version " + version + " (" + content.length + " bytes) to " + output;
     }
 
-    /** Reads every version (each checked against its SHA-256) and the next number, then writes the backup. */
-    private String backUp(DictionaryRegistry source) {
+    /**
+     * Reads every version (each checked against its SHA-256) and the next number, then writes the backup
+     * into a folder only this user can read ({@link OwnerOnly}): the dictionaries hold samples of the data.
+     */
+    private String backUp(DictionaryRegistry source) throws IOException {
         List<DictionaryInfo> listed = source.list();
         List<Dictionary> versions = listed.stream()
                 .map(info -> new Dictionary(info, source.get(info.version()).content()))
                 .toList();
         int nextVersion = source.nextVersion();
+        OwnerOnly.makeFolder(all);
         try (DirectoryDictionaryRegistry backup = DirectoryDictionaryRegistry.open(all)) {
             backup.restore(versions, nextVersion);
         }
+        OwnerOnly.restrictFiles(all); // the files are written owner-only; the registry's empty lock file too
         return "Backed up " + versions.size() + " version(s) of " + registry.display() + " to " + all
                 + " (active: " + BackupSummary.actives(listed) + "; next version number " + nextVersion
                 + "). Restore with: zdict registry import --all " + all + " --registry TARGET";
