@@ -9,7 +9,8 @@ import picocli.CommandLine.Spec;
 /** {@code zdict registry}: manage the versions in a registry. */
 @Command(
         name = "registry",
-        description = "List, activate, retire, remove, import and export dictionary versions; list subjects.",
+        description = "List, activate, retire, remove, import and export dictionary versions; list subjects; check"
+                + " that a registry keeps its dictionaries.",
         subcommands = {
             ListCommand.class,
             SubjectsCommand.class,
@@ -17,7 +18,8 @@ import picocli.CommandLine.Spec;
             RetireCommand.class,
             RemoveCommand.class,
             ImportCommand.class,
-            ExportCommand.class
+            ExportCommand.class,
+            CheckCommand.class
         })
 public final class RegistryCommand implements Callable<Integer> {
     @Spec
@@ -26,6 +28,7 @@ public final class RegistryCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         throw new ParameterException(
-                spec.commandLine(), "Missing subcommand: list, subjects, activate, retire, remove, import or export");
+                spec.commandLine(),
+                "Missing subcommand: list, subjects, activate, retire, remove, import, export or check");
     }
 }
