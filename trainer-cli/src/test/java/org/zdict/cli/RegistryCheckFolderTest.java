@@ -32,7 +32,12 @@ class RegistryCheckFolderTest {
                     events.toString(), "--registry", trained.resolve("registry").toString(), "--activate");
             assertEquals(0, train.exitCode(), train::toString);
         }
-        Cli.Result activate = Cli.run("registry", "activate", "1", "--registry", trained.resolve("registry").toString());
+        Cli.Result activate = Cli.run(
+                "registry",
+                "activate",
+                "1",
+                "--registry",
+                trained.resolve("registry").toString());
         assertEquals(0, activate.exitCode(), activate::toString);
     }
 
@@ -117,7 +122,8 @@ class RegistryCheckFolderTest {
 
     @Test
     void aFolderThatIsNoRegistryIsOneLineAndExitsOne() {
-        Cli.Result check = Cli.run("registry", "check", "--registry", dir.resolve("nothing").toString());
+        Cli.Result check = Cli.run(
+                "registry", "check", "--registry", dir.resolve("nothing").toString());
 
         assertEquals(1, check.exitCode(), check::toString);
         assertEquals(

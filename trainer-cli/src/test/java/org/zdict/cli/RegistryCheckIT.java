@@ -75,7 +75,8 @@ class RegistryCheckIT {
         assertEquals(0, check.exitCode(), check::toString);
         String out = check.out();
         assertTrue(out.startsWith("Registry kafka://" + cluster.bootstrapServers() + "/fresh?...\n"), out);
-        assertTrue(out.contains("ok       cleanup.policy=delete, retention.ms=-1, retention.bytes=-1: append-only"), out);
+        assertTrue(
+                out.contains("ok       cleanup.policy=delete, retention.ms=-1, retention.bytes=-1: append-only"), out);
         assertTrue(out.contains("ok       message.timestamp.type=LogAppendTime"), out);
         // One broker allows one replica: a note (back it up), not a risk.
         assertTrue(out.contains("note     replication factor 1 on a cluster of 1 broker, all it allows"), out);
@@ -130,7 +131,8 @@ class RegistryCheckIT {
             while (dictionaryKeys(topic).contains(key)) {
                 assertTrue(System.nanoTime() < deadline, "the broker did not compact " + topic + " in 120 s");
                 Thread.sleep(200);
-                producer.send(new ProducerRecord<>(topic, "filler", new byte[1])).get(); // rolls the segment
+                producer.send(new ProducerRecord<>(topic, "filler", new byte[1]))
+                        .get(); // rolls the segment
             }
         }
 

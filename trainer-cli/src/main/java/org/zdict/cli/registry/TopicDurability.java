@@ -81,7 +81,7 @@ final class TopicDurability {
                     + " topic " + WANTED_REPLICAS + " replicas on a cluster of " + WANTED_REPLICAS + " brokers"));
         } else if (replicas < wanted) {
             findings.add(Finding.risk("replication factor " + replicas + " on a cluster of " + brokers + " brokers:"
-                    + " losing " + replicas + " broker(s) loses the registry; give it " + wanted
+                    + " losing the brokers that hold it loses the registry; give it " + wanted
                     + " replicas (kafka-reassign-partitions.sh)"));
         } else {
             findings.add(Finding.ok("replication factor " + replicas + " on a cluster of " + brokers + " brokers"));
@@ -98,8 +98,8 @@ final class TopicDurability {
                     + " publish is acknowledged once one broker holds it, and lost with that broker; set"
                     + " min.insync.replicas=2 (publishers write with acks=all)"));
         } else {
-            findings.add(Finding.ok("min.insync.replicas=" + minInSync + " with " + replicas + " replica(s):"
-                    + " publishers (acks=all) are acknowledged once " + minInSync + " broker(s) hold a record"));
+            findings.add(Finding.ok("min.insync.replicas=" + minInSync + ", replication factor " + replicas
+                    + ": a publish (acks=all) is acknowledged once that many brokers hold it"));
         }
         if (Boolean.parseBoolean(config.get(TopicConfig.UNCLEAN_LEADER_ELECTION_ENABLE_CONFIG))) {
             findings.add(Finding.risk("unclean.leader.election.enable=true: a replica that is not in sync may"

@@ -78,7 +78,8 @@ final class TopicRecordsCheck {
 
     static List<Finding> findings(RegistryTopicAudit audit, long first, long end, boolean compacted, String migrate) {
         List<Finding> findings = new ArrayList<>();
-        findings.add(Finding.note("read " + audit.records() + " records, offsets " + first + " to " + end
+        findings.add(Finding.note("read " + audit.records() + " records, from offset " + first + " to the end offset "
+                + end
                 + (first > 0 && !compacted
                         ? " (the records before offset " + first + " were deleted: retention or kafka-delete-records)"
                         : "")));

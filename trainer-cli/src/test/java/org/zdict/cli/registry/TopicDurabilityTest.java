@@ -49,8 +49,8 @@ class TopicDurabilityTest {
     void oneReplicaOnOneBrokerIsANoteButOnThreeBrokersARisk() {
         assertEquals(0, Finding.exitCode(all(durable("min.insync.replicas", "1"), 1, 1)));
         assertEquals(
-                List.of("replication factor 1 on a cluster of 3 brokers: losing 1 broker(s) loses the registry; give"
-                        + " it 3 replicas (kafka-reassign-partitions.sh)"),
+                List.of("replication factor 1 on a cluster of 3 brokers: losing the brokers that hold it loses the"
+                        + " registry; give it 3 replicas (kafka-reassign-partitions.sh)"),
                 risks(all(durable("min.insync.replicas", "1"), 3, 1)));
     }
 
@@ -90,8 +90,10 @@ class TopicDurabilityTest {
     void moreInSyncReplicasThanReplicasStopsPublishing() {
         List<String> risks = risks(all(durable("min.insync.replicas", "3"), 3, 2));
 
-        assertTrue(risks.contains("min.insync.replicas=3 exceeds the replication factor 2: every publish fails"
-                + " (NotEnoughReplicas); lower it or add replicas"), risks::toString);
+        assertTrue(
+                risks.contains("min.insync.replicas=3 exceeds the replication factor 2: every publish fails"
+                        + " (NotEnoughReplicas); lower it or add replicas"),
+                risks::toString);
     }
 
     @Test
