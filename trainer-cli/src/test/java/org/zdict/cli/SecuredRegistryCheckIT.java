@@ -88,6 +88,8 @@ class SecuredRegistryCheckIT {
                         + " DescribeConfigs on it"),
                 out);
         assertTrue(out.contains("ok       versions 1: each dictionary record present"), out);
+        // The replication factor is known without the configuration.
+        assertTrue(out.contains("note     replication factor 1 on a cluster of 1 broker"), out);
         assertTrue(
                 out.contains("note     this caller holds on topic " + TOPIC + ": Read, Describe; on the cluster:"
                         + " none\n"),

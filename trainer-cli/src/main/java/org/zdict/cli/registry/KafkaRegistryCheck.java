@@ -83,11 +83,10 @@ final class KafkaRegistryCheck {
             if (partition.leader() == null || partition.leader().isEmpty()) {
                 findings.add(Finding.problem("topic " + topic + " has no leader now: it cannot be read"));
             }
+            findings.addAll(durability.replication(
+                    brokers.size(), partition.replicas().size(), partition.isr().size()));
             if (config != null) {
-                findings.addAll(durability.replication(
-                        brokers.size(),
-                        partition.replicas().size(),
-                        partition.isr().size()));
+                findings.addAll(durability.inSyncSettings(partition.replicas().size()));
             }
             findings.addAll(new TopicRecordsCheck(clientSettings, topic, TIMEOUT, where)
                     .run(config == null || durability.compacted()));
@@ -137,10 +136,16 @@ final class KafkaRegistryCheck {
                                 + " configuration, DescribeConfigs on the topic",
                         cause);
             }
+            if (cause instanceof org.apache.kafka.common.errors.TimeoutException) {
+                throw new CliException(
+                        "Cannot " + what + " on " + where + ": no answer in time (" + cause.getMessage()
+                                + "); is the cluster reachable?",
+                        cause);
+            }
             throw new CliException("Cannot " + what + " on " + where + ": " + cause.getMessage(), cause);
         } catch (TimeoutException e) {
-            throw new CliException("Cannot " + what + " on " + where + " within " + TIMEOUT.toSeconds()
-                    + " s: is the cluster reachable?");
+            throw new CliException("Cannot " + what + " on " + where + ": no answer within " + TIMEOUT.toSeconds()
+                    + " s; is the cluster reachable?");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new CliException("Interrupted while waiting to " + what + " on " + where);

@@ -66,7 +66,7 @@ final class TopicDurability {
     }
 
     /**
-     * The findings about how many brokers hold each record.
+     * The findings about how many brokers hold each record (known without the topic's configuration).
      *
      * @param brokers the number of brokers in the cluster
      * @param replicas the topic's replication factor (replicas of its partition)
@@ -89,6 +89,16 @@ final class TopicDurability {
         if (inSync < replicas) {
             findings.add(Finding.risk("only " + inSync + " of the " + replicas + " replicas are in sync now"));
         }
+        return findings;
+    }
+
+    /**
+     * The findings about which replicas must hold a record before it counts, and which may lead.
+     *
+     * @param replicas the topic's replication factor
+     */
+    List<Finding> inSyncSettings(int replicas) {
+        List<Finding> findings = new ArrayList<>();
         long minInSync = Math.max(1, longSetting(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG));
         if (minInSync > replicas) {
             findings.add(Finding.risk("min.insync.replicas=" + minInSync + " exceeds the replication factor " + replicas

@@ -27,6 +27,7 @@ class TopicDurabilityTest {
         TopicDurability durability = new TopicDurability(config, LOCATION);
         List<Finding> findings = new java.util.ArrayList<>(durability.retention());
         findings.addAll(durability.replication(brokers, replicas, replicas));
+        findings.addAll(durability.inSyncSettings(replicas));
         return findings;
     }
 
