@@ -19,7 +19,8 @@ import org.zdict.kafka.RegistryRecords.StateRecord;
  * the state record in force (the first readable one, then each that replaces it), and finds what a
  * reader cannot recover: a number the registry gave out and never removed whose record is not in the
  * topic, and a winning record with a later record under its key, which compaction would erase. It keeps
- * no dictionary bytes. Not thread-safe.
+ * no dictionary bytes. Not thread-safe. Public for the {@code zdict} command only: not among the API classes
+ * docs/COMPATIBILITY.md promises.
  */
 public final class RegistryTopicAudit {
     /**

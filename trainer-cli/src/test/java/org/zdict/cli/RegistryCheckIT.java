@@ -3,6 +3,7 @@ package org.zdict.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
@@ -87,22 +88,26 @@ class RegistryCheckIT {
     }
 
     @Test
-    void aCompactedTopicOfAnEarlierReleaseIsARiskNamingMigrate() throws Exception {
-        cluster.createTopic("compacted", 1, Map.of("cleanup.policy", "compact"));
-        publishActiveVersion("compacted");
+    void aCompactedTopicOfAnEarlierReleaseIsARiskNamingMigrateAsCliMdShows() throws Exception {
+        String topic = "_zdict_registry";
+        cluster.createTopic(topic, 1, Map.of("cleanup.policy", "compact"));
+        publishActiveVersion(topic);
 
-        Cli.Result check = check("compacted");
+        Cli.Result check =
+                Cli.run("registry", "check", "--registry", "kafka://" + cluster.bootstrapServers() + "/" + topic);
 
         assertEquals(3, check.exitCode(), check::toString);
-        String out = check.out();
+        String out = check.out().replace(cluster.bootstrapServers(), "broker1:9092");
         assertTrue(out.contains("risk     cleanup.policy=compact: compacted, as earlier releases created"), out);
-        assertTrue(
-                out.contains("fix: zdict registry migrate --registry kafka://" + cluster.bootstrapServers()
-                        + "/compacted\n"),
-                out);
+        assertTrue(out.contains("fix: zdict registry migrate --registry kafka://broker1:9092/" + topic + "\n"), out);
         assertTrue(out.contains("risk     message.timestamp.type=CreateTime"), out);
         assertTrue(out.contains("ok       versions 1: each dictionary record present"), out);
         assertTrue(out.endsWith("Readable, but at risk: see 'risk' and 'unknown' above (exit 3).\n"), out);
+        // docs/CLI.md shows this very output.
+        String doc = Files.readString(Path.of("..", "docs", "CLI.md"));
+        String command = "$ ./zdict registry check --registry kafka://broker1:9092/" + topic + "\n";
+        int start = doc.indexOf(command) + command.length();
+        assertEquals(out, doc.substring(start, doc.indexOf("```", start)));
     }
 
     @Test
