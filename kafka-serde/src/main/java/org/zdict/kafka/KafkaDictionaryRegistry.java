@@ -137,6 +137,28 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
         return cache.versionsOnHeap();
     }
 
+    /** The versions this client holds from its local copy only: the topic holds no valid record of them. */
+    java.util.SortedSet<Integer> localOnlyVersions() {
+        return follower.read(RegistryLog::localOnly);
+    }
+
+    /**
+     * The retired, once-active versions, each with the time from which a removal of it takes effect: its
+     * retirement by the broker's clock plus this client's remove grace ({@value
+     * KafkaRegistryConfig#REMOVE_GRACE_MS_CONFIG}). Until then it decodes, whatever records say.
+     */
+    public Map<Integer, java.time.Instant> pendingRemovals() {
+        Map<Integer, java.time.Instant> pending = new java.util.TreeMap<>();
+        follower.read(RegistryLog::pendingRemovals)
+                .forEach((version, from) -> pending.put(version, java.time.Instant.ofEpochMilli(from)));
+        return pending;
+    }
+
+    /** Whether this client cannot read its topic and serves the versions it holds. */
+    boolean topicUnavailable() {
+        return follower.health().isTopicUnavailable();
+    }
+
     /** The records of the registry topic this client skipped, counted by reason (docs/SECURITY.md). */
     RefusedRecords refusedRecords() {
         return follower.refused();
@@ -156,7 +178,15 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
             if (create) {
                 topic.ensureExists();
             } else if (!topic.exists()) {
-                throw notFound();
+                if (!hasCache) {
+                    throw notFound();
+                }
+                follower.health()
+                        .topicUnavailable(
+                                "no topic '" + topic.name() + "' on the cluster",
+                                follower.served().table().versions().size());
+                follower.start();
+                return;
             }
         } catch (RegistryException e) {
             RuntimeException denial = AccessDenial.in(e);
@@ -231,7 +261,7 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
         VersionTable.checkPublishable(subject, content, level, metadata);
         byte[] copy = content.clone();
         synchronized (writeLock) {
-            checkOpen();
+            checkWritable();
             return publisher.publish(subject, copy, level, metadata == null ? Map.of() : metadata);
         }
     }
@@ -239,7 +269,7 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
     @Override
     public void activate(int version) {
         synchronized (writeLock) {
-            checkOpen();
+            checkWritable();
             lifecycle.activate(version);
         }
     }
@@ -252,7 +282,7 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
     @Override
     public void activate(int version, OptionalInt expectedActive) {
         synchronized (writeLock) {
-            checkOpen();
+            checkWritable();
             lifecycle.activate(version, expectedActive);
         }
     }
@@ -260,7 +290,7 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
     @Override
     public void retire(int version) {
         synchronized (writeLock) {
-            checkOpen();
+            checkWritable();
             lifecycle.retire(version);
         }
     }
@@ -274,10 +304,40 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
     @Override
     public void remove(int version) {
         synchronized (writeLock) {
-            checkOpen();
+            checkWritable();
             lifecycle.remove(version);
         }
         dictionaries.forget(version);
+    }
+
+    /**
+     * Makes the topic durable in place (needs ALTER_CONFIGS on it): sets {@link RegistryTopicSettings#DURABLE}
+     * on a topic an earlier release created compacted. Records written before keep their timestamps; the
+     * graces of versions they retired run on this client's clock when read (docs/REGISTRY.md).
+     *
+     * @return the settings that changed, with their value before (empty if the topic was durable already)
+     */
+    public Map<String, String> makeTopicDurable() {
+        synchronized (writeLock) {
+            checkOpen();
+            return topic.alterConfig(RegistryTopicSettings.DURABLE);
+        }
+    }
+
+    /**
+     * Deletes for good the bytes of every removed version, with every record that is not in force, from the
+     * topic ({@link RegistryPurge}; needs DELETE on the topic, whose cleanup policy must include delete).
+     *
+     * @return the versions whose bytes left the topic, and how many records were deleted
+     */
+    public String purge() {
+        RegistryPurge.Result result;
+        synchronized (writeLock) {
+            checkWritable();
+            result = new RegistryPurge(describe(), topic, follower, cache, timeoutMs).purge();
+        }
+        return "Deleted " + result.deletedRecords() + " records from " + describe() + "; the bytes of removed versions "
+                + result.purgedVersions() + " are gone from the topic";
     }
 
     @Override
@@ -339,6 +399,27 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
         }
         follower.close();
         topic.close();
+    }
+
+    /**
+     * Refuses a change while the topic cannot be read or lacks the records of versions this client holds
+     * from its local copy: a version published or activated then could not be decoded by a client that
+     * reads only the topic.
+     */
+    private void checkWritable() {
+        checkOpen();
+        if (follower.health().isTopicUnavailable()) {
+            throw new RegistryException("Refusing to change " + describe() + ": its topic cannot be read, and this"
+                    + " client serves the versions of its local copy in " + cacheDir() + ". Restore the topic"
+                    + " first (docs/REGISTRY.md: zdict registry import)");
+        }
+        java.util.SortedSet<Integer> localOnly = follower.read(RegistryLog::localOnly);
+        if (!localOnly.isEmpty()) {
+            throw new RegistryException("Refusing to change " + describe() + ": its topic holds no valid record of"
+                    + " versions " + localOnly + ", which this client still holds in its local copy in " + cacheDir()
+                    + "; publish them again first (zdict registry export --all, then zdict registry import;"
+                    + " docs/REGISTRY.md)");
+        }
     }
 
     private void checkOpen() {

@@ -59,7 +59,8 @@ final class LifecycleWriter {
     }
 
     /**
-     * Removes {@code version}, then tombstones its dictionary record; its number is never reused. Readers
+     * Removes {@code version} by a state record; its number is never reused. Its dictionary record stays in
+     * the append-only topic until {@code zdict registry purge} rewrites it (docs/REGISTRY.md). Readers
      * apply a removal only of a version retired in the state before it ({@link RegistryLog}), so a version
      * not retired yet is first retired by a state record of its own.
      */
@@ -82,10 +83,6 @@ final class LifecycleWriter {
                     + " was written: this client's reader did not apply it (see docs/SECURITY.md); its record is"
                     + " kept");
         }
-        String key = follower.read(log -> log.winner(version));
-        if (key != null) {
-            topic.send(key, null);
-        }
     }
 
     /**
@@ -93,13 +90,12 @@ final class LifecycleWriter {
      * (early-removal), checked here first so that the caller gets a clear message.
      */
     private void checkRemovable(int version) {
-        StateRecord record = follower.read(RegistryLog::stateRecord);
         VersionTable table = follower.read(RegistryLog::table);
         DictionaryInfo info = table.require(version, where);
         if (!follower.read(log -> log.wasActive(version)) || info.status() == DictionaryStatus.ACTIVE) {
             return;
         }
-        Long retiredAt = record.retiredAt().get(version);
+        Long retiredAt = follower.read(log -> log.retiredSince(version));
         if (info.status() != DictionaryStatus.RETIRED || retiredAt == null) {
             throw new RegistryException("Cannot remove version " + version + " in " + where
                     + ": it has been active, so records may use it; retire it first, then remove it once records"

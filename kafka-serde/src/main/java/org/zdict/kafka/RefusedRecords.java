@@ -83,16 +83,18 @@ final class RefusedRecords implements AutoCloseable {
     /**
      * Publishes the counts through JMX, tagged with the registry {@code topic} and a number that tells this
      * client apart from others in the JVM. Once; nothing after {@link #close}.
+     *
+     * @return those two tags, for the client's other registry metrics
      */
-    synchronized void publish(String topic) {
+    synchronized Map<String, String> publish(String topic) {
+        Map<String, String> registryTags = new LinkedHashMap<>();
+        registryTags.put(ZdictMetrics.TOPIC_TAG, topic);
+        registryTags.put(ZdictMetrics.REGISTRY_ID_TAG, Integer.toString(REGISTRY_IDS.incrementAndGet()));
         if (closed || !published.isEmpty()) {
-            return;
+            return registryTags;
         }
-        String registryId = Integer.toString(REGISTRY_IDS.incrementAndGet());
         for (RecordRefusal reason : RecordRefusal.values()) {
-            Map<String, String> tags = new LinkedHashMap<>();
-            tags.put(ZdictMetrics.TOPIC_TAG, topic);
-            tags.put(ZdictMetrics.REGISTRY_ID_TAG, registryId);
+            Map<String, String> tags = new LinkedHashMap<>(registryTags);
             tags.put(ZdictMetrics.REASON_TAG, reason.tag());
             LongAdder count = counts.get(reason);
             published.add(JmxFallback.addRegistryMetric(
@@ -101,6 +103,7 @@ final class RefusedRecords implements AutoCloseable {
                     tags,
                     (config, now) -> count.sum()));
         }
+        return registryTags;
     }
 
     /** Removes the published metrics. Idempotent. */

@@ -3,6 +3,7 @@ package org.zdict.kafka;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -56,6 +57,23 @@ final class RegistryCache {
         } catch (ZdictException e) {
             return RegistryCopy.EMPTY;
         }
+    }
+
+    /**
+     * The versions of {@code table} whose file in the local copy has the SHA-256 the table gives (read and
+     * checked now); the others are left out.
+     */
+    List<DictionaryInfo> verified(VersionTable table) {
+        List<DictionaryInfo> verified = new ArrayList<>();
+        for (DictionaryInfo info : table.list()) {
+            try {
+                read(info);
+                verified.add(info);
+            } catch (ZdictException e) {
+                LOG.warn("The local copy in {} cannot serve version {}: {}", dir, info.version(), e.getMessage());
+            }
+        }
+        return verified;
     }
 
     /**

@@ -12,6 +12,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.InterruptException;
 import org.apache.kafka.common.errors.WakeupException;
+import org.apache.kafka.common.record.TimestampType;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.slf4j.Logger;
@@ -37,7 +38,11 @@ final class RegistryFollower implements AutoCloseable {
     private final Thread thread;
     private final Object monitor = new Object();
     private final RefusedRecords refused;
-    private final RegistryLog log;
+    private final RegistryHealth health;
+    private final long removeGraceMs;
+    private final Clock clock;
+    // guarded by monitor; replaced when the topic comes back after it was gone
+    private RegistryLog log;
 
     // guarded by monitor
     private long position;
@@ -64,8 +69,12 @@ final class RegistryFollower implements AutoCloseable {
         this.partition = new TopicPartition(topic, 0);
         this.cache = cache;
         this.refused = new RefusedRecords(where);
+        this.health = new RegistryHealth(where);
+        this.clock = clock;
+        this.removeGraceMs = removeGraceMs;
         this.log = new RegistryLog(refused, removeGraceMs, clock);
         this.served = cache.load();
+        log.seed(cache.verified(served.table()));
         this.consumer = new KafkaConsumer<>(consumerConfig, new StringDeserializer(), new ByteArrayDeserializer());
         this.thread = new Thread(this::follow, "zdict-registry-" + topic);
         this.thread.setDaemon(true);
@@ -81,6 +90,11 @@ final class RegistryFollower implements AutoCloseable {
         return refused;
     }
 
+    /** What this client tells operators about the registry's durability. */
+    RegistryHealth health() {
+        return health;
+    }
+
     Exception problem() {
         return problem;
     }
@@ -94,7 +108,7 @@ final class RegistryFollower implements AutoCloseable {
     }
 
     void start() {
-        refused.publish(partition.topic());
+        health.publish(refused.publish(partition.topic()));
         thread.start();
     }
 
@@ -157,11 +171,38 @@ final class RegistryFollower implements AutoCloseable {
 
     private void follow() {
         long end = -1;
+        long nextCheck = 0;
+        boolean assigned = false;
         try {
-            consumer.assign(List.of(partition));
-            consumer.seekToBeginning(List.of(partition));
             while (!closed) {
                 try {
+                    if (System.nanoTime() - nextCheck >= 0) {
+                        boolean exists = !consumer.partitionsFor(partition.topic(), Duration.ofSeconds(5))
+                                .isEmpty();
+                        nextCheck = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(exists ? 5_000 : 10_000);
+                        if (!exists) {
+                            // Fetching a missing partition logs a warning per fetch: wait for the topic instead.
+                            if (assigned) {
+                                consumer.unsubscribe();
+                                assigned = false;
+                            }
+                            health.topicUnavailable(
+                                    "no topic '" + partition.topic() + "' on the cluster",
+                                    served.table().versions().size());
+                            sleepQuietly(1_000);
+                            continue;
+                        }
+                        if (!assigned) {
+                            if (end >= 0) {
+                                restartLog();
+                            }
+                            consumer.assign(List.of(partition));
+                            consumer.seekToBeginning(List.of(partition));
+                            assigned = true;
+                            end = -1;
+                        }
+                        health.topicAvailable();
+                    }
                     if (end < 0) {
                         end = consumer.endOffsets(List.of(partition), Duration.ofSeconds(5))
                                 .get(partition);
@@ -201,13 +242,27 @@ final class RegistryFollower implements AutoCloseable {
         }
     }
 
+    /**
+     * A topic that comes back after it was gone is another topic (restored, or created anew): its offsets,
+     * sequence numbers and claims start again, so it is read from its start into a new log, seeded with the
+     * versions this client holds, as at start-up.
+     */
+    private void restartLog() {
+        synchronized (monitor) {
+            log = new RegistryLog(refused, removeGraceMs, clock);
+            log.seed(cache.verified(served.table()));
+            position = 0;
+        }
+    }
+
     private void apply(ConsumerRecords<String, byte[]> records, long next, long end) {
         boolean changed = false;
         RegistryCopy written = null;
         synchronized (monitor) {
             for (ConsumerRecord<String, byte[]> r : records) {
                 try {
-                    changed |= log.apply(r.offset(), r.key(), r.value());
+                    long brokerTime = r.timestampType() == TimestampType.LOG_APPEND_TIME ? r.timestamp() : -1;
+                    changed |= log.apply(r.offset(), brokerTime, r.key(), r.value());
                 } catch (RuntimeException e) { // a rule's gap: the log refuses every record it knows to be bad
                     LOG.warn("Skipping record at offset {} of {}: {}", r.offset(), where, e.toString());
                 }
@@ -221,6 +276,7 @@ final class RegistryFollower implements AutoCloseable {
             if (changed && caughtUp) {
                 served = RegistryCopy.of(log.table(), log.offsets());
                 written = served;
+                health.update(log.pendingRemovals(), log.localOnly(), clock.millis());
             }
             monitor.notifyAll();
         }
@@ -244,6 +300,7 @@ final class RegistryFollower implements AutoCloseable {
             monitor.notifyAll();
         }
         refused.close();
+        health.close();
         consumer.wakeup();
         if (thread.isAlive()) {
             try {

@@ -71,6 +71,9 @@ final class RegistryLog {
     /** A won version: its immutable facts (status to be set from the state record) and its record's offset. */
     private record Published(DictionaryInfo facts, long offset) {}
 
+    /** The winner of a version that this reader holds from its local copy and the topic holds no record of. */
+    static final String LOCAL_COPY = "(local copy)";
+
     private final RefusedRecords refused;
     private final long removeGraceMs;
     private final Clock clock;
@@ -79,11 +82,15 @@ final class RegistryLog {
     private final Map<Integer, byte[]> newContents = new HashMap<>();
     /** The versions any accepted state record named active, ever active or activated at some time. */
     private final SortedSet<Integer> everActive = new TreeSet<>();
+    /** When each retired version was retired, as the time of the first state record that showed it retired. */
+    private final Map<Integer, Long> retiredSince = new HashMap<>();
 
     private StateRecord stateRecord = StateRecord.INITIAL;
     private long stateRecordOffset = -1;
     private int maxClaimed;
     private VersionTable table = VersionTable.EMPTY;
+    /** The time of the record being applied: the broker's, or this reader's clock for a record without it. */
+    private long recordTime;
 
     /**
      * @param refused where skipped records are counted and logged
@@ -97,8 +104,49 @@ final class RegistryLog {
         this.clock = clock;
     }
 
-    /** Applies one record; returns whether the version table changed. Records the rules refuse are skipped. */
+    /**
+     * Seeds the log with the versions of this reader's local copy whose bytes it has checked, before any
+     * record: each counts as a claim older than every record of the topic, so no record erases it (a claim
+     * of its number with other bytes loses), and a record of the topic with the same bytes takes its place.
+     * The state records decide their status, and a removal that the rules accept removes them.
+     */
+    void seed(Iterable<DictionaryInfo> verified) {
+        for (DictionaryInfo info : verified) {
+            int version = info.version();
+            if (winners.containsKey(version)) {
+                continue;
+            }
+            winners.put(version, LOCAL_COPY);
+            maxClaimed = Math.max(maxClaimed, version);
+            published.put(
+                    version,
+                    new Published(
+                            facts(
+                                    version,
+                                    info.subject(),
+                                    info.sha256(),
+                                    info.size(),
+                                    info.level(),
+                                    info.createdAt(),
+                                    info.metadata()),
+                            -1));
+        }
+        rebuild();
+    }
+
+    /** Applies one record with no broker time: the remove grace is measured by this reader's clock. */
     boolean apply(long offset, String key, byte[] value) {
+        return apply(offset, -1, key, value);
+    }
+
+    /**
+     * Applies one record; returns whether the version table changed. Records the rules refuse are skipped.
+     *
+     * @param brokerTime when the broker appended the record (its timestamp where the topic's timestamps are
+     *     {@code LogAppendTime}), or -1 if unknown: then this reader's clock stands in
+     */
+    boolean apply(long offset, long brokerTime, String key, byte[] value) {
+        recordTime = brokerTime >= 0 ? brokerTime : clock.millis();
         if (value != null && value.length > RegistryRecords.MAX_VALUE_BYTES) {
             return refuse(RecordRefusal.TOO_LARGE, offset, key, value.length + " bytes");
         }
@@ -128,7 +176,10 @@ final class RegistryLog {
         }
         SortedSet<Integer> kept = new TreeSet<>();
         for (int version : next.removed()) {
-            if (!stateRecord.removed().contains(version) && published.containsKey(version) && !removable(version)) {
+            if (!stateRecord.removed().contains(version)
+                    && published.containsKey(version)
+                    && !removable(version)
+                    && !(stateRecordOffset < 0 && LOCAL_COPY.equals(winners.get(version)))) {
                 kept.add(version);
             }
         }
@@ -156,8 +207,8 @@ final class RegistryLog {
         if (!everActive.contains(version)) {
             return true;
         }
-        Long retiredAt = stateRecord.retiredAt().get(version);
-        return retiredAt != null && clock.millis() - retiredAt >= removeGraceMs;
+        Long since = retiredSince.get(version);
+        return since != null && recordTime - since >= removeGraceMs;
     }
 
     /** {@code next} with {@code kept} not removed: each keeps its retirement and activation from the state in force. */
@@ -232,6 +283,20 @@ final class RegistryLog {
                     key,
                     "it states SHA-256 " + record.sha256() + ", its bytes have " + sha256);
         }
+        if (LOCAL_COPY.equals(winners.get(version)) && published.containsKey(version)) {
+            Published local = published.get(version);
+            if (local.facts().sha256().equals(sha256)) {
+                winners.put(version, key); // the topic holds it again: its record is where to read it from
+                published.put(version, new Published(local.facts(), offset));
+                return rebuild();
+            }
+            return refuse(
+                    RecordRefusal.VERSION_TAKEN,
+                    offset,
+                    key,
+                    "version " + version + " is in this reader's local copy with other bytes (SHA-256 "
+                            + local.facts().sha256() + ")");
+        }
         if (winners.containsKey(version)) {
             Published won = published.get(version);
             if (won != null && won.facts().sha256().equals(sha256)) {
@@ -245,18 +310,36 @@ final class RegistryLog {
         }
         winners.put(version, key);
         maxClaimed = Math.max(maxClaimed, version);
-        DictionaryInfo facts = DictionaryInfo.builder(version)
-                .subject(record.subject())
-                .sha256(record.sha256())
-                .size(record.content().length)
-                .level(record.level())
-                .createdAt(record.createdAt())
-                .status(DictionaryStatus.AVAILABLE)
-                .metadata(record.metadata())
-                .build();
+        DictionaryInfo facts = facts(
+                version,
+                record.subject(),
+                record.sha256(),
+                record.content().length,
+                record.level(),
+                record.createdAt(),
+                record.metadata());
         published.put(version, new Published(facts, offset));
         newContents.put(version, record.content());
         return rebuild();
+    }
+
+    private static DictionaryInfo facts(
+            int version,
+            String subject,
+            String sha256,
+            int size,
+            int level,
+            Instant createdAt,
+            Map<String, String> metadata) {
+        return DictionaryInfo.builder(version)
+                .subject(subject)
+                .sha256(sha256)
+                .size(size)
+                .level(level)
+                .createdAt(createdAt)
+                .status(DictionaryStatus.AVAILABLE)
+                .metadata(metadata)
+                .build();
     }
 
     private boolean refuse(RecordRefusal reason, long offset, String key, String detail) {
@@ -303,9 +386,45 @@ final class RegistryLog {
     Map<Integer, Long> offsets() {
         Map<Integer, Long> offsets = new HashMap<>();
         for (int version : table.versions().keySet()) {
-            offsets.put(version, published.get(version).offset());
+            long offset = published.get(version).offset();
+            if (offset >= 0) {
+                offsets.put(version, offset);
+            }
         }
         return offsets;
+    }
+
+    /** The versions this reader holds from its local copy only: the topic has no valid record of them. */
+    SortedSet<Integer> localOnly() {
+        SortedSet<Integer> local = new TreeSet<>();
+        winners.forEach((version, key) -> {
+            if (LOCAL_COPY.equals(key) && table.versions().containsKey(version)) {
+                local.add(version);
+            }
+        });
+        return local;
+    }
+
+    /**
+     * When {@code version} was retired, by the time of the first state record that showed it retired (the
+     * broker's, on a topic stamped by it), or null if it is not retired.
+     */
+    Long retiredSince(int version) {
+        return retiredSince.get(version);
+    }
+
+    /**
+     * The retired versions that were once active, each with the time from which a state record may remove
+     * it: its retirement plus the remove grace. Until then it decodes whatever the records say.
+     */
+    Map<Integer, Long> pendingRemovals() {
+        Map<Integer, Long> pending = new TreeMap<>();
+        retiredSince.forEach((version, since) -> {
+            if (everActive.contains(version)) {
+                pending.put(version, since + removeGraceMs);
+            }
+        });
+        return pending;
     }
 
     private boolean rebuild() {
@@ -329,12 +448,15 @@ final class RegistryLog {
             if (activatedAt != null) {
                 info = info.withActivatedAt(Instant.ofEpochMilli(activatedAt));
             }
-            Long retiredAt = stateRecord.retiredAt().get(facts.version());
-            if (retiredAt != null && status == DictionaryStatus.RETIRED) {
-                info = info.withRetiredAt(Instant.ofEpochMilli(retiredAt));
+            if (status == DictionaryStatus.RETIRED) {
+                long since = retiredSince.computeIfAbsent(facts.version(), v -> recordTime);
+                info = info.withRetiredAt(Instant.ofEpochMilli(since));
             }
             infos.put(facts.version(), info);
         }
+        retiredSince
+                .keySet()
+                .removeIf(v -> !infos.containsKey(v) || infos.get(v).status() != DictionaryStatus.RETIRED);
         table = new VersionTable(next, infos);
         return true;
     }

@@ -23,7 +23,6 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
@@ -75,8 +74,8 @@ final class RegistryTopic implements AutoCloseable {
             return; // checked first: a principal without CREATE may publish to a topic an administrator made
         }
         Admin a = admin();
-        NewTopic newTopic = new NewTopic(topic, Optional.of(1), Optional.empty())
-                .configs(RegistryTopicSettings.DURABLE);
+        NewTopic newTopic =
+                new NewTopic(topic, Optional.of(1), Optional.empty()).configs(RegistryTopicSettings.DURABLE);
         try {
             a.createTopics(List.of(newTopic)).all().get(timeoutMs, TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
@@ -128,6 +127,55 @@ final class RegistryTopic implements AutoCloseable {
                     + description.partitions().size()
                     + " partitions; a registry topic must have exactly one (its order is the registry's history)");
         }
+    }
+
+    /** The topic's configuration: every entry the cluster reports, by name. */
+    Map<String, String> config() {
+        org.apache.kafka.common.config.ConfigResource resource = new org.apache.kafka.common.config.ConfigResource(
+                org.apache.kafka.common.config.ConfigResource.Type.TOPIC, topic);
+        Map<String, String> config = new HashMap<>();
+        retrying(() -> admin().describeConfigs(List.of(resource)).values().get(resource))
+                .entries()
+                .forEach(entry -> config.put(entry.name(), entry.value()));
+        return config;
+    }
+
+    /**
+     * Sets {@code settings} on the topic (needs ALTER_CONFIGS on it) and returns those that changed, with
+     * their value before.
+     */
+    Map<String, String> alterConfig(Map<String, String> settings) {
+        Map<String, String> before = config();
+        Map<String, String> changed = new java.util.TreeMap<>();
+        List<org.apache.kafka.clients.admin.AlterConfigOp> ops = new java.util.ArrayList<>();
+        settings.forEach((name, value) -> {
+            if (!value.equals(before.get(name))) {
+                changed.put(name, before.get(name));
+                ops.add(new org.apache.kafka.clients.admin.AlterConfigOp(
+                        new org.apache.kafka.clients.admin.ConfigEntry(name, value),
+                        org.apache.kafka.clients.admin.AlterConfigOp.OpType.SET));
+            }
+        });
+        if (!ops.isEmpty()) {
+            org.apache.kafka.common.config.ConfigResource resource = new org.apache.kafka.common.config.ConfigResource(
+                    org.apache.kafka.common.config.ConfigResource.Type.TOPIC, topic);
+            await(admin().incrementalAlterConfigs(Map.of(resource, ops)).all());
+        }
+        return changed;
+    }
+
+    /** Deletes every record before {@code offset} (Kafka's deleteRecords; needs DELETE on the topic). */
+    void deleteRecordsBefore(long offset) {
+        await(admin().deleteRecords(
+                        Map.of(partition, org.apache.kafka.clients.admin.RecordsToDelete.beforeOffset(offset)))
+                .all());
+    }
+
+    /** The offset of the topic's first record. */
+    long startOffset() {
+        return retrying(() -> admin().listOffsets(Map.of(partition, OffsetSpec.earliest()))
+                        .partitionResult(partition))
+                .offset();
     }
 
     /** The offset the next record will get. */

@@ -17,10 +17,14 @@ public final class RegistryTopicSettings {
 
     /** Every setting a registry topic is created with, and the value it must have. */
     public static final Map<String, String> DURABLE = Map.of(
-            TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_DELETE,
-            TopicConfig.RETENTION_MS_CONFIG, "-1",
-            TopicConfig.RETENTION_BYTES_CONFIG, "-1",
-            TopicConfig.MESSAGE_TIMESTAMP_TYPE_CONFIG, LOG_APPEND_TIME);
+            TopicConfig.CLEANUP_POLICY_CONFIG,
+            TopicConfig.CLEANUP_POLICY_DELETE,
+            TopicConfig.RETENTION_MS_CONFIG,
+            "-1",
+            TopicConfig.RETENTION_BYTES_CONFIG,
+            "-1",
+            TopicConfig.MESSAGE_TIMESTAMP_TYPE_CONFIG,
+            LOG_APPEND_TIME);
 
     private RegistryTopicSettings() {}
 }

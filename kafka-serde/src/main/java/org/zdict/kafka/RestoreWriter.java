@@ -39,7 +39,14 @@ final class RestoreWriter {
      */
     void restore(RegistryBackup backup) {
         follower.awaitPosition(topic.endOffset(), timeoutMs);
-        List<Integer> missing = follower.read(log -> backup.missingFrom(log.table(), where));
+        // Versions held from a local copy only are claimed again: the topic must hold their records.
+        List<Integer> missing = follower.read(log -> {
+            java.util.SortedSet<Integer> claim = new java.util.TreeSet<>(backup.missingFrom(log.table(), where));
+            log.localOnly().stream()
+                    .filter(backup.table().versions()::containsKey)
+                    .forEach(claim::add);
+            return List.copyOf(claim);
+        });
         for (int version : missing) {
             claim(version, backup);
         }
@@ -72,7 +79,6 @@ final class RestoreWriter {
         long offset = topic.send(key, RegistryRecords.write(record));
         follower.awaitPosition(offset + 1, timeoutMs);
         if (!key.equals(follower.read(log -> log.winner(version)))) {
-            topic.send(key, null);
             throw new RegistryException("Version " + version + " in " + where + " was claimed by another writer"
                     + " during the restore; no version was made active. Stop every publisher of the registry and"
                     + " restore into a new, empty topic");

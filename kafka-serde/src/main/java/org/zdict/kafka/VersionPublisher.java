@@ -59,7 +59,7 @@ final class VersionPublisher {
             if (won != null) {
                 return won;
             }
-            topic.send(key, null);
+            // The losing record stays: the topic is append-only, and readers ignore it (docs/REGISTRY.md).
         }
         throw new RegistryException("Could not claim a version number in " + where + " after " + MAX_ATTEMPTS
                 + " attempts: too many concurrent publishers");

@@ -93,6 +93,22 @@ public final class ZdictMetrics {
      * {@code early-tombstone}, {@code early-removal}, {@code state-tombstone} (docs/KAFKA.md).
      */
     public static final String REFUSED_RECORDS = "registry-records-refused-total";
+    /**
+     * 1 while a Kafka registry client cannot read its topic (missing, deleted, or unreachable after it had read
+     * it) and serves the versions it holds, else 0 (docs/REGISTRY.md).
+     */
+    public static final String TOPIC_UNAVAILABLE = "registry-topic-unavailable";
+    /**
+     * The retired, once-active versions whose removal the registry client would accept at some time: each
+     * still decodes, and can be removed once its grace, measured from its retirement on the broker's clock,
+     * is over.
+     */
+    public static final String PENDING_REMOVALS = "registry-versions-pending-removal";
+    /**
+     * The versions a Kafka registry client holds from its local copy only: the topic holds no valid record of
+     * them (compacted away, or the topic recreated), so a client without that copy cannot decode them.
+     */
+    public static final String LOCAL_ONLY_VERSIONS = "registry-versions-local-only";
 
     /** The version label of a value without a zdict prefix, read with {@code zdict.accept.unframed}. */
     public static final String UNFRAMED = "unframed";

@@ -39,17 +39,22 @@ class RegistryLogTest {
         return new RegistryLog(refused, GRACE_MS, Clock.fixed(Instant.ofEpochMilli(NOW), ZoneOffset.UTC));
     }
 
-    private record Entry(String key, byte[] value) {}
+    private record Entry(long time, String key, byte[] value) {}
 
     private final RefusedRecords refused = new RefusedRecords("registry kafka://test/registry");
     private final RegistryLog log = newLog(refused);
     private final List<Entry> topic = new ArrayList<>();
     private long offset;
 
-    /** Appends a record to {@link #log} at the next offset. */
+    /** Appends a record to {@link #log} at the next offset, stamped by the broker at {@link #NOW}. */
     private void append(String key, byte[] value) {
-        log.apply(offset++, key, value);
-        topic.add(new Entry(key, value));
+        append(NOW, key, value);
+    }
+
+    /** Appends a record to {@link #log} at the next offset, stamped by the broker at {@code time}. */
+    private void append(long time, String key, byte[] value) {
+        log.apply(offset++, time, key, value);
+        topic.add(new Entry(time, key, value));
     }
 
     /** A new log that reads the records appended so far with its clock at {@code nowMillis}. */
@@ -57,17 +62,21 @@ class RegistryLogTest {
         RegistryLog replay = new RegistryLog(
                 new RefusedRecords("replay"), GRACE_MS, Clock.fixed(Instant.ofEpochMilli(nowMillis), ZoneOffset.UTC));
         for (int i = 0; i < topic.size(); i++) {
-            replay.apply(i, topic.get(i).key(), topic.get(i).value());
+            replay.apply(
+                    i, topic.get(i).time(), topic.get(i).key(), topic.get(i).value());
         }
         return replay;
     }
 
-    /** Appends the state record a legitimate writer would write for {@code change} at {@code atMillis}. */
+    /**
+     * Appends the state record a legitimate writer would write for {@code change}, with its own clock and
+     * the broker's at {@code atMillis}.
+     */
     private void change(UnaryOperator<VersionTable> change, long atMillis) {
         VersionTable before = log.table();
         StateRecord next = StateTransition.next(
                 log.stateRecord(), before, change.apply(before), log.stateRecordOffset(), atMillis);
-        append(RegistryKeys.STATE, RegistryRecords.write(next));
+        append(atMillis, RegistryKeys.STATE, RegistryRecords.write(next));
     }
 
     /** Appends a state record based on the one in force, as anyone could write it. */
@@ -99,6 +108,10 @@ class RegistryLogTest {
     }
 
     private Map<RecordRefusal, Long> counts() {
+        return countsOf(refused);
+    }
+
+    private static Map<RecordRefusal, Long> countsOf(RefusedRecords refused) {
         Map<RecordRefusal, Long> counts = new EnumMap<>(RecordRefusal.class);
         for (RecordRefusal reason : RecordRefusal.values()) {
             if (refused.count(reason) > 0) {
@@ -129,17 +142,25 @@ class RegistryLogTest {
         long copyOffset = 0;
         for (int i = 0; i < topic.size(); i++) {
             if (i != 2) {
-                copy.apply(copyOffset++, topic.get(i).key(), topic.get(i).value());
+                copy.apply(
+                        copyOffset++,
+                        topic.get(i).time(),
+                        topic.get(i).key(),
+                        topic.get(i).value());
             }
         }
         append("dict/3/a", dict(3, 3));
         change(t -> t.withActive(3, "t"), NOW - 2 * GRACE_MS);
         change(t -> t.withRetired(1, "t", Instant.ofEpochMilli(NOW - GRACE_MS)), NOW - GRACE_MS);
-        byte[] lastChange = topic.get(topic.size() - 1).value();
-        copy.apply(copyOffset++, "dict/3/a", topic.get(topic.size() - 3).value());
-        copy.apply(copyOffset++, RegistryKeys.STATE, topic.get(topic.size() - 2).value());
-        copy.apply(copyOffset++, RegistryKeys.STATE, lastChange);
-        copy.apply(copyOffset++, RegistryKeys.STATE, lastChange); // copied twice: counts once
+        Entry lastChange = topic.get(topic.size() - 1);
+        copy.apply(copyOffset++, NOW, "dict/3/a", topic.get(topic.size() - 3).value());
+        copy.apply(
+                copyOffset++,
+                NOW - 2 * GRACE_MS,
+                RegistryKeys.STATE,
+                topic.get(topic.size() - 2).value());
+        copy.apply(copyOffset++, lastChange.time(), RegistryKeys.STATE, lastChange.value());
+        copy.apply(copyOffset++, NOW, RegistryKeys.STATE, lastChange.value()); // copied twice: counts once
 
         assertEquals(log.table(), copy.table());
         assertEquals(3, copy.table().activeVersion().getAsInt());
@@ -400,10 +421,91 @@ class RegistryLogTest {
         assertEquals(DictionaryStatus.RETIRED, kept.status(), "it keeps its retirement");
         assertEquals(Instant.ofEpochMilli(NOW - GRACE_MS + 1), kept.retiredAt().orElseThrow());
         assertEquals(Set.of(1), log.stateRecord().retired());
+        assertEquals(Map.of(1, NOW + 1), log.pendingRemovals(), "removable from its retirement plus the grace");
 
-        // the same records read when the grace is over (a reader opened later) remove it
-        RegistryLog later = replay(NOW + 1);
-        assertEquals(Set.of(2), later.table().versions().keySet());
+        // the grace runs on the broker's time: a reader opened later, by any clock, reads the same
+        RegistryLog later = replay(NOW + 10 * GRACE_MS);
+        assertEquals(Set.of(1, 2), later.table().versions().keySet());
+        // a removal the broker appends once the grace is over counts
+        change(t -> t.withRemoved(1, "t"), NOW + 1);
+        assertEquals(Set.of(2), log.table().versions().keySet());
+        assertEquals(Map.of(), log.pendingRemovals());
+    }
+
+    @Test
+    void aBackdatedRetirementDoesNotShortenTheGrace() {
+        twoVersionsTheSecondActive();
+        // a writer says version 1 was retired in 1970, then removes it at once: two records, back to back
+        forgeState(2, Set.of(1), Set.of(), Set.of(1, 2), Map.of(1, 0L));
+        forgeState(2, Set.of(), Set.of(1), Set.of(1, 2), Map.of());
+        assertEquals(Map.of(RecordRefusal.EARLY_REMOVAL, 1L), counts());
+        DictionaryInfo kept = log.table().versions().get(1);
+        assertEquals(DictionaryStatus.RETIRED, kept.status());
+        assertEquals(Instant.ofEpochMilli(NOW), kept.retiredAt().orElseThrow(), "the broker's time, not the record's");
+        assertEquals(Map.of(RecordRefusal.EARLY_REMOVAL, 1L), replayCounts(NOW + 10 * GRACE_MS));
+    }
+
+    @Test
+    void aVersionFromTheLocalCopyOutlivesItsRecord() {
+        twoVersionsTheSecondActive();
+        RegistryLog restarted = replay(NOW);
+        // what a restarted reader finds after a tombstone or a garbage value on version 2's key, and compaction
+        RegistryLog seeded = new RegistryLog(new RefusedRecords("seeded"), GRACE_MS, Clock.systemUTC());
+        seeded.seed(restarted.table().list());
+        for (int i = 0; i < topic.size(); i++) {
+            if (!topic.get(i).key().startsWith("dict/2/")) {
+                seeded.apply(
+                        i, topic.get(i).time(), topic.get(i).key(), topic.get(i).value());
+            }
+        }
+        assertEquals(Set.of(1, 2), seeded.table().versions().keySet());
+        assertEquals(OptionalInt.of(2), seeded.table().activeVersion());
+        assertEquals(Set.of(2), seeded.localOnly());
+        assertEquals(Set.of(1), seeded.offsets().keySet(), "no record to read version 2 from");
+        assertEquals(3, seeded.table().nextVersion(), "its number is not claimed again");
+
+        // a later claim of its number with other bytes loses; the same bytes put it back in the topic
+        seeded.apply(100, NOW, "dict/2/b", dict(2, 22));
+        assertEquals(Set.of(2), seeded.localOnly());
+        seeded.apply(101, NOW, "dict/2/c", dict(2, 2));
+        assertEquals(Set.of(), seeded.localOnly());
+        assertEquals(101L, seeded.offsets().get(2));
+    }
+
+    @Test
+    void aVersionFromTheLocalCopyGoesOnlyWithARemovalTheRulesAccept() {
+        twoVersionsTheSecondActive();
+        RegistryLog seeded = new RegistryLog(new RefusedRecords("seeded"), GRACE_MS, Clock.systemUTC());
+        seeded.seed(log.table().list());
+        // a state record that removes the active version is refused, as for a version the topic holds
+        seeded.apply(0, NOW, RegistryKeys.STATE, RegistryRecords.write(log.stateRecord()));
+        StateRecord forged =
+                StateTransition.next(log.stateRecord(), log.table(), log.table().withRetired(1, "t"), 0, NOW);
+        seeded.apply(1, NOW, RegistryKeys.STATE, RegistryRecords.write(forged));
+        seeded.apply(
+                2,
+                NOW,
+                RegistryKeys.STATE,
+                RegistryRecords.write(StateTransition.next(
+                        forged, seeded.table(), seeded.table().withRemoved(1, "t"), 1, NOW)));
+        assertEquals(Set.of(1, 2), seeded.table().versions().keySet());
+
+        // the first state record of a topic rewritten by a purge removes what it names
+        RegistryLog afterPurge = new RegistryLog(new RefusedRecords("purged"), GRACE_MS, Clock.systemUTC());
+        afterPurge.seed(log.table().list());
+        StateRecord purged = new StateRecord(
+                3,
+                2,
+                Map.of(),
+                new TreeSet<>(),
+                new TreeSet<>(Set.of(1)),
+                new TreeSet<>(Set.of(1, 2)),
+                Map.of(),
+                Map.of(),
+                -1,
+                7);
+        afterPurge.apply(0, NOW, RegistryKeys.STATE, RegistryRecords.write(purged));
+        assertEquals(Set.of(2), afterPurge.table().versions().keySet());
     }
 
     @Test
@@ -415,6 +517,17 @@ class RegistryLogTest {
         forgeState(2, Set.of(), Set.of(1), Set.of(2), Map.of());
         assertEquals(Map.of(RecordRefusal.EARLY_REMOVAL, 1L), counts());
         assertEquals(DictionaryStatus.RETIRED, log.table().versions().get(1).status());
+    }
+
+    private Map<RecordRefusal, Long> replayCounts(long nowMillis) {
+        RefusedRecords replayed = new RefusedRecords("replay");
+        RegistryLog replay =
+                new RegistryLog(replayed, GRACE_MS, Clock.fixed(Instant.ofEpochMilli(nowMillis), ZoneOffset.UTC));
+        for (int i = 0; i < topic.size(); i++) {
+            replay.apply(
+                    i, topic.get(i).time(), topic.get(i).key(), topic.get(i).value());
+        }
+        return countsOf(replayed);
     }
 
     @Test

@@ -36,7 +36,7 @@ class SecuredRegistryCheckIT {
     @BeforeAll
     static void start() throws Exception {
         broker = SecuredBroker.start();
-        for (String user : List.of("consumer", "publisher")) {
+        for (String user : List.of("consumer", "publisher", "registry-admin")) {
             broker.addUser(user, user + "-secret");
             broker.grantAsDocumented(SECURITY_DOC, "User:" + user);
         }
@@ -58,11 +58,9 @@ class SecuredRegistryCheckIT {
                 + dir.resolve("cache");
     }
 
-    /** A --command-config file with {@code user}'s credentials ("admin" for the kit's super user). */
+    /** A --command-config file with {@code user}'s credentials. */
     private static String config(String user) throws IOException {
-        Map<String, ?> settings = user.equals("admin")
-                ? broker.superUserSettings()
-                : SecuredBroker.securitySettings(user, user + "-secret");
+        Map<String, ?> settings = SecuredBroker.securitySettings(user, user + "-secret");
         Path file = dir.resolve(user + ".properties");
         Files.writeString(
                 file,
@@ -115,7 +113,7 @@ class SecuredRegistryCheckIT {
 
     @Test
     void anAdministratorSeesATopicThisReleaseCreatedAsSound() throws IOException {
-        Cli.Result check = check("admin");
+        Cli.Result check = check("registry-admin");
 
         assertEquals(0, check.exitCode(), check::toString);
         assertTrue(

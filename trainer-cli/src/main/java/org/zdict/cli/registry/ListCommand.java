@@ -44,11 +44,15 @@ public final class ListCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         List<DictionaryInfo> listed;
         Map<Integer, String> corrupt = new TreeMap<>();
+        Map<Integer, java.time.Instant> pending = Map.of();
         if (subject.given()) {
             subject.name();
         }
         try (DictionaryRegistry source = registry.openExisting()) {
             listed = source.list();
+            if (source instanceof org.zdict.kafka.KafkaDictionaryRegistry kafka) {
+                pending = kafka.pendingRemovals();
+            }
             if (subject.given()) {
                 String name = subject.requireKnown(source);
                 listed = listed.stream()
@@ -109,6 +113,13 @@ public final class ListCommand implements Callable<Integer> {
                             .map(i -> i.status().label())
                             .orElse("?")
                     + ") cannot be used: " + problem));
+            Map<Integer, java.time.Instant> removable = pending;
+            versions.stream()
+                    .filter(info -> removable.containsKey(info.version()))
+                    .forEach(info -> out.println("Version " + info.version() + " was retired at "
+                            + info.retiredAt().map(Object::toString).orElse("?") + " by the broker's clock: a"
+                            + " removal takes effect from " + removable.get(info.version()) + " (its grace, "
+                            + org.zdict.kafka.KafkaRegistryConfig.REMOVE_GRACE_MS_CONFIG + ")"));
         }
         out.flush();
         return ZdictCommand.EXIT_OK;

@@ -81,7 +81,8 @@ final class TopicRecordsCheck {
         findings.add(Finding.note("read " + audit.records() + " records, from offset " + first + " to the end offset "
                 + end
                 + (first > 0 && !compacted
-                        ? " (the records before offset " + first + " were deleted: retention or kafka-delete-records)"
+                        ? " (the records before offset " + first
+                                + " were deleted: zdict registry purge, retention or kafka-delete-records)"
                         : "")));
         for (int version : audit.missing()) {
             findings.add(Finding.problem("version " + version + " (" + audit.status(version) + "): its dictionary"

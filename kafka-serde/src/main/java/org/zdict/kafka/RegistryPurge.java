@@ -1,0 +1,83 @@
+package org.zdict.kafka;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SortedSet;
+import java.util.TreeSet;
+import org.apache.kafka.common.config.TopicConfig;
+import org.zdict.RegistryException;
+import org.zdict.internal.VersionTable;
+import org.zdict.kafka.RegistryRecords.DictionaryRecord;
+import org.zdict.kafka.RegistryRecords.StateRecord;
+import org.zdict.registry.DictionaryInfo;
+
+/**
+ * Rewrites a registry topic down to what is in force, the one path that deletes dictionary bytes
+ * (docs/REGISTRY.md): appends again the record of every version the registry holds (same key, same bytes)
+ * and then the state record in force, and deletes every record before them with Kafka's deleteRecords. So
+ * the records of removed versions, lost claims, garbage and tombstones go; readers following the topic see
+ * claims of the bytes they hold and a state record they already applied, so nothing changes for them, and
+ * a reader that starts afterwards reads the same table (its graces run again from the purge). Callers write
+ * one at a time.
+ */
+final class RegistryPurge {
+    /** What a purge did: the versions whose bytes left the topic and the records it deleted. */
+    record Result(SortedSet<Integer> purgedVersions, long deletedRecords) {}
+
+    private final String where;
+    private final RegistryTopic topic;
+    private final RegistryFollower follower;
+    private final RegistryCache cache;
+    private final long timeoutMs;
+
+    RegistryPurge(String where, RegistryTopic topic, RegistryFollower follower, RegistryCache cache, long timeoutMs) {
+        this.where = where;
+        this.topic = topic;
+        this.follower = follower;
+        this.cache = cache;
+        this.timeoutMs = timeoutMs;
+    }
+
+    Result purge() {
+        String policy = topic.config().get(TopicConfig.CLEANUP_POLICY_CONFIG);
+        if (policy == null || !policy.contains(TopicConfig.CLEANUP_POLICY_DELETE)) {
+            throw new RegistryException("Cannot purge " + where + ": its topic has cleanup.policy=" + policy
+                    + ", and Kafka deletes records only from a topic whose policy includes delete. Make it"
+                    + " append-only first: zdict registry migrate");
+        }
+        follower.awaitPosition(topic.endOffset(), timeoutMs);
+        VersionTable table = follower.read(RegistryLog::table);
+        StateRecord state = follower.read(RegistryLog::stateRecord);
+        long stateOffset = follower.read(RegistryLog::stateRecordOffset);
+        List<Integer> versions = new ArrayList<>(table.versions().keySet());
+        List<String> keys = new ArrayList<>();
+        for (int version : versions) {
+            keys.add(follower.read(log -> log.winner(version)));
+        }
+        SortedSet<Integer> purged = new TreeSet<>(state.removed());
+        long first = -1;
+        for (int i = 0; i < versions.size(); i++) {
+            DictionaryInfo info = table.versions().get(versions.get(i));
+            DictionaryRecord record = new DictionaryRecord(
+                    info.version(),
+                    info.subject(),
+                    info.sha256(),
+                    info.level(),
+                    info.createdAt(),
+                    info.metadata(),
+                    cache.read(info));
+            long offset = topic.send(keys.get(i), RegistryRecords.write(record));
+            first = first < 0 ? offset : first;
+        }
+        long offset = topic.send(RegistryKeys.STATE, RegistryRecords.write(state));
+        first = first < 0 ? offset : first;
+        follower.awaitPosition(offset + 1, timeoutMs);
+        if (follower.read(RegistryLog::stateRecordOffset) != stateOffset) {
+            throw new RegistryException("Another writer changed the state of " + where + " during the purge;"
+                    + " nothing was deleted. Stop every other writer of the registry and purge again");
+        }
+        long start = topic.startOffset();
+        topic.deleteRecordsBefore(first);
+        return new Result(purged, first - start);
+    }
+}
