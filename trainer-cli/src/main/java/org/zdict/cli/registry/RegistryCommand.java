@@ -9,7 +9,8 @@ import picocli.CommandLine.Spec;
 /** {@code zdict registry}: manage the versions in a registry. */
 @Command(
         name = "registry",
-        description = "List, activate, retire, remove, import and export dictionary versions; list subjects.",
+        description = "List, activate, retire, remove, import and export dictionary versions; list subjects;"
+                + " migrate, purge and check the registry.",
         subcommands = {
             ListCommand.class,
             SubjectsCommand.class,
@@ -19,7 +20,8 @@ import picocli.CommandLine.Spec;
             ImportCommand.class,
             ExportCommand.class,
             MigrateCommand.class,
-            PurgeCommand.class
+            PurgeCommand.class,
+            CheckCommand.class
         })
 public final class RegistryCommand implements Callable<Integer> {
     @Spec
@@ -29,6 +31,6 @@ public final class RegistryCommand implements Callable<Integer> {
     public Integer call() {
         throw new ParameterException(
                 spec.commandLine(),
-                "Missing subcommand: list, subjects, activate, retire, remove, import, export, migrate or purge");
+                "Missing subcommand: list, subjects, activate, retire, remove, import, export, migrate, purge or check");
     }
 }
