@@ -44,6 +44,9 @@ final class RegistryFollower implements AutoCloseable {
     private boolean caughtUp;
 
     private volatile RegistryCopy served;
+    /** How many times {@link #served} has changed; written under monitor. */
+    private volatile long revision;
+
     private volatile boolean closed;
     private volatile Exception problem;
     private volatile RuntimeException denial;
@@ -74,6 +77,11 @@ final class RegistryFollower implements AutoCloseable {
     /** What readers see: the local copy until the first read to the end, the live contents after. */
     RegistryCopy served() {
         return served;
+    }
+
+    /** {@return how many times what readers see has changed} */
+    long revision() {
+        return revision;
     }
 
     /** The records of the topic skipped by the rules of {@link RegistryLog}, counted by reason. */
@@ -220,6 +228,7 @@ final class RegistryFollower implements AutoCloseable {
             }
             if (changed && caughtUp) {
                 served = RegistryCopy.of(log.table(), log.offsets());
+                revision++;
                 written = served;
             }
             monitor.notifyAll();
