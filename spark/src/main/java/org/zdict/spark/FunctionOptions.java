@@ -1,5 +1,6 @@
 package org.zdict.spark;
 
+import java.io.Serializable;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -19,7 +20,7 @@ import org.zdict.registry.SubjectNames;
  * @param subject the subject {@code zdict_encode} writes, or null for the default subject
  * @param settings the serdes' {@code zdict.*} settings besides the registry and the subject
  */
-record FunctionOptions(boolean permissive, String subject, TreeMap<String, String> settings) {
+record FunctionOptions(boolean permissive, String subject, TreeMap<String, String> settings) implements Serializable {
     /** Session settings with this prefix are the serdes' {@code zdict.} settings. */
     static final String SESSION_PREFIX = "spark.zdict.";
 

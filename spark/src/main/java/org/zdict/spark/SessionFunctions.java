@@ -1,13 +1,14 @@
 package org.zdict.spark;
 
-import java.lang.reflect.Method;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.WeakHashMap;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.FunctionIdentifier;
+import org.apache.spark.sql.catalyst.analysis.FunctionRegistry;
 import org.apache.spark.sql.catalyst.expressions.ExpressionInfo;
+import org.apache.spark.sql.internal.SessionState;
 
 /**
  * The zdict SQL functions, and their registration in a session: when it is built ({@link ZdictExtensions})
@@ -25,6 +26,25 @@ final class SessionFunctions {
         return List.of(ZdictDecode.binary(), ZdictDecode.string(), new ZdictEncode());
     }
 
+    /**
+     * The identifier {@code name} is registered under: from Spark 4.2 on, a function registry takes only
+     * qualified names and the extension point qualifies them as built-in functions
+     * ({@code FunctionRegistry.builtinFunctionIdentifier}, looked up here so the same jar runs on 3.5 to
+     * 4.1, whose names are not qualified).
+     */
+    static FunctionIdentifier identifier(String name) {
+        try {
+            Object registry = Class.forName("org.apache.spark.sql.catalyst.analysis.FunctionRegistry$")
+                    .getField("MODULE$")
+                    .get(null);
+            return (FunctionIdentifier) registry.getClass()
+                    .getMethod("builtinFunctionIdentifier", String.class)
+                    .invoke(registry, name);
+        } catch (ReflectiveOperationException e) {
+            return new FunctionIdentifier(name);
+        }
+    }
+
     /** What {@code DESCRIBE FUNCTION} shows for {@code function}. */
     static ExpressionInfo info(ZdictFunction function) {
         return new ExpressionInfo(function.getClass().getName(), null, function.name(), function.description(), "");
@@ -38,23 +58,12 @@ final class SessionFunctions {
      * @throws UnsupportedOperationException for a session that has no function registry here
      */
     static void register(SparkSession session) {
-        if (REGISTERED.containsKey(session)) {
+        if (Boolean.TRUE.equals(REGISTERED.get(session))) {
             return;
         }
-        Object registry = functionRegistry(session);
-        try {
-            Method register = registry.getClass()
-                    .getMethod(
-                            "registerFunction", FunctionIdentifier.class, ExpressionInfo.class, scala.Function1.class);
-            for (ZdictFunction function : all()) {
-                register.invoke(
-                        registry,
-                        new FunctionIdentifier(function.name()),
-                        info(function),
-                        new FunctionBuilder(function));
-            }
-        } catch (ReflectiveOperationException e) {
-            throw new UnsupportedOperationException(cannotRegister(session), e);
+        FunctionRegistry registry = functionRegistry(session);
+        for (ZdictFunction function : all()) {
+            registry.registerFunction(identifier(function.name()), info(function), new FunctionBuilder(function));
         }
         REGISTERED.put(session, Boolean.TRUE);
     }
@@ -76,11 +85,10 @@ final class SessionFunctions {
     }
 
     /** {@code session.sessionState().functionRegistry()}: in Spark 4 only the classic session has it. */
-    private static Object functionRegistry(SparkSession session) {
+    private static FunctionRegistry functionRegistry(SparkSession session) {
         try {
-            Object state = session.getClass().getMethod("sessionState").invoke(session);
-            return state.getClass().getMethod("functionRegistry").invoke(state);
-        } catch (ReflectiveOperationException e) {
+            return ((SessionState) session.getClass().getMethod("sessionState").invoke(session)).functionRegistry();
+        } catch (ReflectiveOperationException | ClassCastException e) {
             throw new UnsupportedOperationException(cannotRegister(session), e);
         }
     }
