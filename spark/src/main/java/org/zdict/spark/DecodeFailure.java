@@ -68,7 +68,7 @@ enum DecodeFailure {
                                 ? "empty"
                                 : "first byte 0x" + String.format(Locale.ROOT, "%02X", value[0] & 0xFF))
                         + "); values written before zdict pass"
-                        + " unchanged with " + FunctionOptions.named(ZdictSerdeConfig.ACCEPT_UNFRAMED_CONFIG) + "=true"
+                        + " unchanged with " + FunctionOptions.named(ZdictSerdeConfig.ACCEPT_UNFRAMED_CONFIG, "true")
                         + permissive;
             case CORRUPT -> what + ": " + cause.getMessage() + permissive;
         };

@@ -117,7 +117,13 @@ record FunctionOptions(boolean permissive, String subject, TreeMap<String, Strin
      * option {@code X}.
      */
     static String named(String serdeSetting) {
-        return SESSION_PREFIX + option(serdeSetting) + " (option '" + option(serdeSetting) + "')";
+        return named(serdeSetting, "");
+    }
+
+    /** As {@link #named(String)}, set to {@code value}: {@code spark.zdict.X=value (option 'X')}. */
+    static String named(String serdeSetting, String value) {
+        String option = option(serdeSetting);
+        return SESSION_PREFIX + option + (value.isEmpty() ? "" : "=" + value) + " (option '" + option + "')";
     }
 
     private static String option(String serdeSetting) {

@@ -110,8 +110,7 @@ final class PermissiveNulls extends AccumulatorV2<String, Map<String, Long>> {
             logged = now;
             if (!added.isEmpty()) {
                 LOG.warn(
-                        "{} gave null for {} values in job {}: {}",
-                        "zdict_decode (PERMISSIVE)",
+                        "zdict_decode (PERMISSIVE) gave null for {} values in job {}: {}",
                         added.values().stream().mapToLong(Long::longValue).sum(),
                         jobEnd.jobId(),
                         added.entrySet().stream()

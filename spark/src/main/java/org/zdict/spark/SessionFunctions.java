@@ -63,7 +63,10 @@ final class SessionFunctions {
         }
         FunctionRegistry registry = functionRegistry(session);
         for (ZdictFunction function : all()) {
-            registry.registerFunction(identifier(function.name()), info(function), new FunctionBuilder(function));
+            FunctionIdentifier identifier = identifier(function.name());
+            if (!registry.functionExists(identifier)) { // the extension's, or another class loader's
+                registry.registerFunction(identifier, info(function), new FunctionBuilder(function));
+            }
         }
         REGISTERED.put(session, Boolean.TRUE);
     }
