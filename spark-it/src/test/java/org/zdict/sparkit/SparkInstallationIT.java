@@ -40,8 +40,8 @@ class SparkInstallationIT {
     @ParameterizedTest(name = "Spark {0}, functions by {3}")
     @CsvSource({
         "4.2.0, zdict.spark.installation.classpath, 1.5.7-7, register",
-        "4.1.3, zdict.spark.installation-4.1.classpath, ZSTD_41, extension",
-        "4.0.4, zdict.spark.installation-4.0.classpath, ZSTD_40, register",
+        "4.1.3, zdict.spark.installation-4.1.classpath, 1.5.7-6, extension",
+        "4.0.4, zdict.spark.installation-4.0.classpath, 1.5.6-9, register",
         "3.5.9, zdict.spark.installation-3.5.classpath, 1.5.5-4, extension"
     })
     void aSparkJobOnSparksOwnZstdJniDecodesAndEncodesExactly(
