@@ -89,6 +89,12 @@ public final class ClasspathDictionaryRegistry implements DictionaryRegistry {
         return info(version).isPresent();
     }
 
+    /** A copy never changes. */
+    @Override
+    public long revision() {
+        return 0;
+    }
+
     @Override
     public OptionalInt activeVersion(String subject) {
         return copy.activeVersion(subject);

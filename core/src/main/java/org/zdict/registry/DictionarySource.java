@@ -60,6 +60,23 @@ public interface DictionarySource extends AutoCloseable {
      */
     boolean awaitVersion(int version, Duration timeout);
 
+    /** What {@link #revision()} returns for a source that does not count its changes. */
+    long UNCOUNTED_REVISION = -1;
+
+    /**
+     * A number that grows whenever what the source serves changes (a version published, activated,
+     * retired, removed or restored, or read from wherever the source follows its changes), so that a
+     * reader that found a version missing can tell, without waiting, whether asking again could help: not
+     * while the revision is the same. Cheap enough to call per record. A source that never changes may
+     * return a constant.
+     *
+     * @return the revision, or {@link #UNCOUNTED_REVISION} if the source does not count its changes (the
+     *     default); readers then ask again after a while
+     */
+    default long revision() {
+        return UNCOUNTED_REVISION;
+    }
+
     /** {@return a short description of where this source lives, for error messages} */
     String describe();
 

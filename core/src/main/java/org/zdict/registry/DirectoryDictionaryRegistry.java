@@ -39,6 +39,8 @@ public final class DirectoryDictionaryRegistry implements DictionaryRegistry {
     private final DictionaryFiles files;
     private volatile Snapshot snapshot;
     private volatile long nextCheckNanos;
+    /** Counts the manifests this registry has read or written since it opened. */
+    private volatile long revision;
 
     private record Snapshot(RegistryFolder.Manifest manifest, Map<String, Integer> actives) {
         static Snapshot of(RegistryFolder.Manifest manifest) {
@@ -213,6 +215,13 @@ public final class DirectoryDictionaryRegistry implements DictionaryRegistry {
         return ActiveVersions.of(active);
     }
 
+    /** Checks the manifest as {@link #info} does (at most once per refresh interval). */
+    @Override
+    public long revision() {
+        current();
+        return revision;
+    }
+
     @Override
     public String describe() {
         return folder.describe();
@@ -237,6 +246,7 @@ public final class DirectoryDictionaryRegistry implements DictionaryRegistry {
             return old;
         }
         snapshot = Snapshot.of(folder.readManifest());
+        revision++;
         return snapshot;
     }
 
@@ -245,6 +255,7 @@ public final class DirectoryDictionaryRegistry implements DictionaryRegistry {
         return folder.change(change, written -> {
             synchronized (this) {
                 snapshot = Snapshot.of(written);
+                revision++;
             }
         });
     }

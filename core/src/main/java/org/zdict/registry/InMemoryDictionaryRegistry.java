@@ -24,6 +24,7 @@ public final class InMemoryDictionaryRegistry implements DictionaryRegistry {
     private final Map<Integer, byte[]> contents = new HashMap<>();
     private volatile VersionTable state = VersionTable.EMPTY;
     private volatile Map<String, Integer> actives = Map.of();
+    private volatile long revision;
 
     /** An empty registry that dates publications with the system clock. */
     public InMemoryDictionaryRegistry() {
@@ -94,6 +95,11 @@ public final class InMemoryDictionaryRegistry implements DictionaryRegistry {
     }
 
     @Override
+    public long revision() {
+        return revision;
+    }
+
+    @Override
     public Optional<DictionaryInfo> info(int version) {
         return Optional.ofNullable(state.versions().get(version));
     }
@@ -140,5 +146,6 @@ public final class InMemoryDictionaryRegistry implements DictionaryRegistry {
     private void update(VersionTable next) {
         state = next;
         actives = next.actives();
+        revision++; // under the registry's lock
     }
 }

@@ -93,6 +93,19 @@ public abstract class DictionaryRegistryContract {
     }
 
     @Test
+    void revisionMovesWhenVersionsOrStatesChangeAndOnlyThen() {
+        long empty = registry.revision();
+        assertTrue(empty != DictionarySource.UNCOUNTED_REVISION, "the registry counts its changes");
+        registry.publish(DICTIONARY, 3, Map.of());
+        long published = registry.revision();
+        assertTrue(published != empty, "a publication moves the revision");
+        registry.activate(1);
+        long activated = registry.revision();
+        assertTrue(activated != published, "an activation moves the revision");
+        assertEquals(activated, registry.revision(), "nothing changed, the same revision");
+    }
+
+    @Test
     void getsContentAndRecord() {
         registry.publish(DICTIONARY, 3, Map.of());
         Dictionary dictionary = registry.get(1);

@@ -249,6 +249,11 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
         return follower.awaitVersion(version, timeout);
     }
 
+    @Override
+    public long revision() {
+        return follower.revision();
+    }
+
     /** Reads the topic up to its current end; afterwards this instance has seen every earlier change. */
     public void sync() {
         checkOpen();

@@ -49,6 +49,9 @@ final class RegistryFollower implements AutoCloseable {
     private boolean caughtUp;
 
     private volatile RegistryCopy served;
+    /** How many times {@link #served} has changed; written under monitor. */
+    private volatile long revision;
+
     private volatile boolean closed;
     private volatile Exception problem;
     private volatile RuntimeException denial;
@@ -93,6 +96,11 @@ final class RegistryFollower implements AutoCloseable {
     /** What readers see: the local copy until the first read to the end, the live contents after. */
     RegistryCopy served() {
         return served;
+    }
+
+    /** {@return how many times what readers see has changed} */
+    long revision() {
+        return revision;
     }
 
     /** The records of the topic skipped by the rules of {@link RegistryLog}, counted by reason. */
@@ -287,6 +295,7 @@ final class RegistryFollower implements AutoCloseable {
             }
             if (changed && caughtUp) {
                 served = RegistryCopy.of(log.table(), log.offsets());
+                revision++;
                 written = served;
                 health.update(log.pendingRemovals(), log.localOnly(), clock.millis());
             }

@@ -1,9 +1,7 @@
 package org.zdict.kafka;
 
 import java.nio.ByteBuffer;
-import java.time.Duration;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.serialization.Deserializer;
@@ -20,8 +18,10 @@ import org.zdict.internal.PayloadKind;
 /**
  * Decompresses a zdict payload with the dictionary version its prefix names, then hands the bytes to
  * an inner deserializer. A version the registry does not know yet is waited for up to {@code
- * zdict.unknown.version.wait.ms}; after that the record fails with a {@link SerializationException}
- * (which the consumer wraps in a {@code RecordDeserializationException} carrying partition and offset,
+ * zdict.unknown.version.wait.ms}; after that the record fails with a {@link SerializationException}, and
+ * so do the next records of that version, at once, until the registry changes ({@link MissingVersions}).
+ * Bytes whose prefix names an unknown version but that cannot be a payload never wait. A failed record
+ * throws a {@link SerializationException} (which the consumer wraps in a {@code RecordDeserializationException} carrying partition and offset,
  * and which Kafka Streams hands to its deserialization exception handler). Null stays null.
  *
  * <p>{@code configure} throws a {@code ConfigException} naming the setting for a bad {@code zdict.*}
@@ -34,7 +34,7 @@ public class ZdictDeserializer<T> implements Deserializer<T> {
 
     private final SerdeLifecycle lifecycle = new SerdeLifecycle(this, false);
     private Deserializer<T> inner;
-    private final Map<Integer, Long> missingSince = new ConcurrentHashMap<>();
+    private final MissingVersions missingVersions = new MissingVersions();
 
     /** For Kafka: the inner deserializer comes from {@code zdict.inner.deserializer}. */
     public ZdictDeserializer() {}
@@ -137,15 +137,20 @@ public class ZdictDeserializer<T> implements Deserializer<T> {
         try {
             return decompress(r, data);
         } catch (UnknownDictionaryVersionException e) {
-            if (!awaitVersion(r, e.version())) {
-                r.metrics.failed(Integer.toString(e.version()));
+            ZdictException notAPayload = MissingVersions.notAPayload(data, r.codec.maxDecompressedSize());
+            if (notAPayload != null) {
+                throw notAPayload;
+            }
+            String label = Integer.toString(e.version());
+            long waitMs = r.config.unknownVersionWaitMs();
+            if (!missingVersions.arrived(r.codec.source(), e.version(), waitMs, () -> r.metrics.waited(label))) {
+                r.metrics.failed(label);
                 throw new SerializationException(
-                        "Unknown dictionary version " + e.version() + " in a record of topic "
-                                + topic + ": it did not appear in "
-                                + r.codec.source().describe() + " within "
-                                + r.config.unknownVersionWaitMs() + " ms ("
-                                + ZdictSerdeConfig.UNKNOWN_VERSION_WAIT_MS_CONFIG
-                                + "). Publish it there, or point " + ZdictSerdeConfig.REGISTRY_CONFIG
+                        "Unknown dictionary version " + e.version() + " in a record of topic " + topic + ": "
+                                + r.codec.source().describe() + " does not hold it (waited up to " + waitMs
+                                + " ms, " + ZdictSerdeConfig.UNKNOWN_VERSION_WAIT_MS_CONFIG
+                                + "; its records now fail at once until the registry changes). Publish it"
+                                + " there, or point " + ZdictSerdeConfig.REGISTRY_CONFIG
                                 + " at the registry the producer uses.",
                         e);
             }
@@ -176,28 +181,6 @@ public class ZdictDeserializer<T> implements Deserializer<T> {
                             + e.getMessage(),
                     e);
         }
-    }
-
-    /**
-     * Waits for {@code version} to reach the registry. After one wait for a version has run out, later
-     * records of that version fail at once for the same period, so a skip handler is not held up record
-     * by record.
-     */
-    private boolean awaitVersion(SerdeResources r, int version) {
-        long waitMs = r.config.unknownVersionWaitMs();
-        long now = System.nanoTime();
-        Long since = missingSince.get(version);
-        if (since != null && now - since < Duration.ofMillis(waitMs).toNanos()) {
-            return false;
-        }
-        r.metrics.waited(Integer.toString(version));
-        boolean found = r.codec.source().awaitVersion(version, Duration.ofMillis(waitMs));
-        if (found) {
-            missingSince.remove(version);
-        } else {
-            missingSince.put(version, System.nanoTime());
-        }
-        return found;
     }
 
     private static String versionOf(byte[] data) {

@@ -27,7 +27,8 @@ import org.zdict.train.DictionaryTrainer;
  * What a Spark job does with zdict-spark, run by {@link SparkInstallationIT} in a JVM whose class path is a
  * Spark installation's (its zstd-jni first) plus zdict-spark: trains and publishes a dictionary into a
  * folder registry, writes values with {@code ZdictBytesSerializer}, decodes them in Spark SQL with {@code
- * zdict_decode} and with {@link ZdictFunctions} (PERMISSIVE), encodes them again with {@code zdict_encode}
+ * zdict_decode} and {@code zdict_decode_string} (options) and with {@link ZdictFunctions} (PERMISSIVE), encodes
+ * them again with {@code zdict_encode}
  * and decodes those with {@code ZdictBytesDeserializer}. Prints the Spark and zstd-jni releases it ran on
  * and what matched; exits 1 on any difference. Not a test itself: a child JVM's main.
  */
@@ -38,7 +39,10 @@ public final class SparkInstallationDriver {
 
     private SparkInstallationDriver() {}
 
-    /** @param args the folder to work in */
+    /**
+     * @param args the folder to work in; then {@code register} to build the session without the extension and
+     *     register the functions in it with {@link ZdictFunctions#register}
+     */
     public static void main(String[] args) {
         Path registry = Path.of(args[0]).resolve("registry");
         List<byte[]> events = events();
@@ -54,20 +58,26 @@ public final class SparkInstallationDriver {
                 rows.add(RowFactory.create(i, serializer.serialize("events", events.get(i))));
             }
         }
-        SparkSession spark = SparkSession.builder()
-                .master("local[2]")
-                .appName("zdict-spark-installation")
-                .config("spark.sql.extensions", "org.zdict.spark.ZdictExtensions")
-                .config("spark.ui.enabled", "false")
+        boolean register = args.length > 1 && args[1].equals("register");
+        SparkSession.Builder builder = SparkSession.builder().master("local[2]").appName("zdict-spark-installation");
+        if (!register) {
+            builder.config("spark.sql.extensions", "org.zdict.spark.ZdictExtensions");
+        }
+        SparkSession spark = builder.config("spark.ui.enabled", "false")
                 .config("spark.driver.host", "127.0.0.1")
                 .config("spark.driver.bindAddress", "127.0.0.1")
                 .config("spark.sql.shuffle.partitions", "2")
                 .getOrCreate();
         try {
+            if (register) {
+                ZdictFunctions.register(spark);
+                System.out.println("functions registered in the session by ZdictFunctions.register");
+            }
             spark.createDataFrame(rows, SCHEMA).repartition(2).createOrReplaceTempView("events");
             String location = registry.toString().replace("'", "\\'");
             List<Row> decoded = spark.sql("SELECT id, zdict_decode(value, '" + location + "') AS event,"
-                            + " zdict_encode(zdict_decode(value, '" + location + "'), '" + location + "') AS again"
+                            + " zdict_encode(CAST(zdict_decode_string(value, '" + location + "',"
+                            + " map('mode', 'PERMISSIVE')) AS BINARY), '" + location + "') AS again"
                             + " FROM events ORDER BY id")
                     .collectAsList();
             List<Row> viaColumns = spark.table("events")

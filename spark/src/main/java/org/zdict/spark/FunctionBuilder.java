@@ -3,16 +3,15 @@ package org.zdict.spark;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.apache.spark.sql.AnalysisException;
 import org.apache.spark.sql.catalyst.expressions.ApplyFunctionExpression;
 import org.apache.spark.sql.catalyst.expressions.Expression;
+import org.apache.spark.sql.catalyst.util.MapData;
 import org.apache.spark.sql.internal.SQLConf;
 import org.apache.spark.sql.types.Metadata;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
-import org.zdict.kafka.ZdictSerdeConfig;
 import scala.collection.immutable.Map$;
 import scala.collection.immutable.Seq;
 import scala.jdk.javaapi.CollectionConverters;
@@ -21,16 +20,14 @@ import scala.runtime.AbstractFunction1;
 /**
  * Builds the expression of one call of a {@link ZdictFunction} from its analysed arguments, as Spark's
  * function registry asks: binds the function to the argument types, checks that every argument after the
- * value is a foldable (constant) string that is not null, and returns an {@link ApplyFunctionExpression}.
- * Anything wrong is an {@link AnalysisException} naming the function, raised when the query is analysed,
- * before any task runs.
+ * value is a foldable (constant) string or map of strings that is not null, reads them with the session's
+ * {@code spark.zdict.*} settings into {@link FunctionOptions}, and returns an {@link ApplyFunctionExpression}
+ * over the value alone. Anything wrong is an {@link AnalysisException} naming the function, raised when the
+ * query is analysed, before any task runs.
  */
 final class FunctionBuilder extends AbstractFunction1<Seq<Expression>, Expression> {
     /** Spark's own error class for a DataSource V2 function that cannot take its input. */
     private static final String CANNOT_PROCESS_INPUT = "_LEGACY_ERROR_TEMP_1198";
-
-    /** Session settings with this prefix are passed to the serdes, as {@code zdict.} settings. */
-    static final String SESSION_PREFIX = "spark.zdict.";
 
     private final ZdictFunction function;
 
@@ -47,10 +44,19 @@ final class FunctionBuilder extends AbstractFunction1<Seq<Expression>, Expressio
         }
         try {
             function.bind(new StructType(fields));
-            for (int i = 1; i < args.size(); i++) {
-                checkLiteral(i, args.get(i));
+            String location = literal(1, args.get(1)).toString();
+            if (location.isBlank()) {
+                throw new UnsupportedOperationException(
+                        function.name() + "'s registry must not be empty; " + function.usage());
             }
-            return new ApplyFunctionExpression(function.bound(args.size(), sessionSettings()), arguments);
+            Map<String, String> options = args.size() > 2 ? options(literal(2, args.get(2))) : Map.of();
+            FunctionOptions parsed = FunctionOptions.of(function, sessionSettings(), options);
+            ZdictScalarFunction bound = function.bound(location, parsed);
+            if (parsed.permissive()) {
+                bound = bound.countingNulls(PermissiveNulls.forActiveContext());
+            }
+            return new ApplyFunctionExpression(
+                    bound, CollectionConverters.asScala(List.of(args.get(0))).toSeq());
         } catch (UnsupportedOperationException e) {
             String types = args.stream().map(a -> a.dataType().simpleString()).collect(Collectors.joining(", "));
             Map<String, String> parameters = new LinkedHashMap<>();
@@ -62,36 +68,43 @@ final class FunctionBuilder extends AbstractFunction1<Seq<Expression>, Expressio
         }
     }
 
-    /**
-     * The session's {@code spark.zdict.*} settings as the serdes' {@code zdict.*} settings ({@code
-     * spark.zdict.unknown.version.wait.ms} is {@code zdict.unknown.version.wait.ms}), read when the query
-     * is analysed. The registry and the subject are the function's arguments, never settings.
-     */
-    static Map<String, String> sessionSettings() {
-        Map<String, String> settings = new TreeMap<>();
-        CollectionConverters.asJava(SQLConf.get().getAllConfs()).forEach((name, value) -> {
-            if (name.startsWith(SESSION_PREFIX)) {
-                settings.put(ZdictSerdeConfig.PREFIX + name.substring(SESSION_PREFIX.length()), value);
+    /** A string third argument is the mode or the subject; a map holds options. */
+    private Map<String, String> options(Object third) {
+        if (!(third instanceof MapData map)) {
+            return Map.of(function.thirdArgument(), third.toString());
+        }
+        Map<String, String> options = new LinkedHashMap<>();
+        for (int i = 0; i < map.numElements(); i++) {
+            Object value =
+                    map.valueArray().isNullAt(i) ? null : map.valueArray().getUTF8String(i);
+            String key = map.keyArray().getUTF8String(i).toString();
+            if (value == null) {
+                throw new UnsupportedOperationException(
+                        function.name() + "'s option '" + key + "' must not be null: " + function.usage());
             }
-        });
-        settings.remove(ZdictSerdeConfig.REGISTRY_CONFIG);
-        settings.remove(ZdictSerdeConfig.SUBJECT_CONFIG);
-        return settings;
+            options.put(key, value.toString());
+        }
+        return options;
     }
 
-    private void checkLiteral(int index, Expression argument) {
-        String name = function.literalName(index);
+    /** The session's settings, read when the query is analysed. */
+    private static Map<String, String> sessionSettings() {
+        return CollectionConverters.asJava(SQLConf.get().getAllConfs());
+    }
+
+    private Object literal(int index, Expression argument) {
+        String name = function.argumentName(index);
         if (!argument.foldable()) {
             throw new UnsupportedOperationException(function.name() + "'s " + name
-                    + " must be a string literal (a constant), not the expression " + argument.sql() + ": "
+                    + " must be a literal (a constant), not the expression " + argument.sql() + ": "
                     + function.usage());
         }
         Object value = argument.eval(null);
         if (value == null) {
             throw new UnsupportedOperationException(
-                    function.name() + "'s " + name + " must be a string literal, not null: " + function.usage());
+                    function.name() + "'s " + name + " must be a literal, not null: " + function.usage());
         }
-        function.checkLiteral(index, value.toString());
+        return value;
     }
 
     /**

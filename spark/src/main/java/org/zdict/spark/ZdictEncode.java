@@ -1,48 +1,63 @@
 package org.zdict.spark;
 
-import java.util.Map;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
 import org.zdict.internal.Locations;
 import org.zdict.kafka.ZdictBytesSerializer;
-import org.zdict.registry.SubjectNames;
 
 /**
- * {@code zdict_encode(value, registry[, subject])}: the value compressed into a zdict payload with the
- * active dictionary of {@code subject} ({@code default} if not given), as a {@code ZdictSerializer}
- * configured with {@code zdict.subject} writes it; a subject without an active version gives plain zstd.
- * A value that cannot be written fails the task.
+ * {@code zdict_encode(value, registry[, subject | options])}: the value compressed into a zdict payload with
+ * the active dictionary of {@code subject} ({@code default} if not given), as a {@code ZdictSerializer}
+ * configured with {@code zdict.subject} writes it; a subject without an active version gives plain zstd,
+ * which {@link NoActiveVersionWarning} tells the driver's log once. A value that cannot be written fails the
+ * task.
  */
 final class ZdictEncode extends ZdictFunction {
     static final String NAME = "zdict_encode";
 
     ZdictEncode() {
-        super(NAME, "subject", "a zdict payload of the value, compressed with the subject's active dictionary");
+        super(
+                NAME,
+                FunctionOptions.SUBJECT,
+                "a zdict payload of the value, compressed with the subject's active" + " dictionary");
     }
 
     @Override
-    void checkLiteral(int index, String value) {
-        super.checkLiteral(index, value);
-        if (index == 2 && !SubjectNames.isValid(value)) {
-            throw new UnsupportedOperationException(
-                    NAME + "'s subject must be 1 to 255 of a-z A-Z 0-9 . _ -, not '" + value + "'");
+    boolean isDecode() {
+        return false;
+    }
+
+    @Override
+    ZdictScalarFunction bound(String location, FunctionOptions options) {
+        if (location != null) {
+            NoActiveVersionWarning.check(NAME, location, options.subject());
         }
-    }
-
-    @Override
-    ZdictScalarFunction bound(int arguments, Map<String, String> settings) {
-        return new Bound(arguments, settings);
+        return new Bound(location, options);
     }
 
     /** The bound function, serialized into tasks. */
     static final class Bound extends ZdictScalarFunction {
-        private static final long serialVersionUID = 1L;
+        private static final long serialVersionUID = 2L;
 
-        Bound(int arguments, Map<String, String> settings) {
-            super(NAME, arguments, settings);
+        Bound(String location, FunctionOptions options) {
+            super(NAME, location, options);
         }
 
         @Override
-        Converter converter(String location, String subject) {
-            ZdictBytesSerializer serializer = SerdeCache.serializer(NAME, location, subject, settings());
+        public DataType resultType() {
+            return DataTypes.BinaryType;
+        }
+
+        @Override
+        Object result(byte[] converted) {
+            return converted;
+        }
+
+        @Override
+        Converter converter() {
+            String location = location();
+            ZdictBytesSerializer serializer = SerdeCache.serializer(
+                    NAME, location, options().subject(), options().settings());
             String shown = Locations.withoutQuery(location);
             return value -> {
                 try {

@@ -5,33 +5,34 @@ import java.util.Map;
 import org.apache.spark.sql.connector.catalog.functions.UnboundFunction;
 import org.apache.spark.sql.types.BinaryType;
 import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.MapType;
 import org.apache.spark.sql.types.NullType;
 import org.apache.spark.sql.types.StringType;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * What {@code zdict_decode} and {@code zdict_encode} have in common, as a DataSource V2 function: a binary
- * value first, then string arguments that must be literals (the registry location, then the mode or the
- * subject). {@link #bind} checks the argument types and count and throws an {@link
- * UnsupportedOperationException} naming the function for anything else, which {@link FunctionBuilder} turns
- * into an {@code AnalysisException}.
+ * What the zdict functions have in common, as a DataSource V2 function: a binary value first, then the
+ * registry location (a string literal), then optionally a string literal (the mode or the subject) or a
+ * map of options ({@link FunctionOptions}). {@link #bind} checks the argument types and count and throws an
+ * {@link UnsupportedOperationException} naming the function for anything else, which {@link
+ * FunctionBuilder} turns into an {@code AnalysisException}.
  */
 abstract class ZdictFunction implements UnboundFunction {
     private final String name;
-    /** The string arguments after the value: the registry (required), then one optional argument. */
-    private final String[] literalNames;
+    /** The option that a string third argument gives: {@code mode} or {@code subject}. */
+    private final String thirdArgument;
 
     private final String summary;
 
     /**
      * @param name the function's SQL name
-     * @param optionalLiteral the name of the optional string argument after the registry
+     * @param thirdArgument the option that a string third argument gives
      * @param summary what the function gives, for {@code DESCRIBE FUNCTION}
      */
-    ZdictFunction(String name, String optionalLiteral, String summary) {
+    ZdictFunction(String name, String thirdArgument, String summary) {
         this.name = name;
-        this.literalNames = new String[] {"registry", optionalLiteral};
+        this.thirdArgument = thirdArgument;
         this.summary = summary;
     }
 
@@ -48,52 +49,57 @@ abstract class ZdictFunction implements UnboundFunction {
 
     /** The SQL signature, for {@code DESCRIBE FUNCTION} and error messages. */
     String usage() {
-        return name + "(value, registry[, " + literalNames[1] + "])";
+        return name + "(value, registry[, " + thirdArgument + " | options])";
     }
 
-    /** The name of the string argument at {@code index} (1 is the registry). */
-    String literalName(int index) {
-        return literalNames[index - 1];
+    /** The option that a string third argument gives ({@code mode} or {@code subject}). */
+    String thirdArgument() {
+        return thirdArgument;
     }
 
-    /**
-     * Checks one literal argument's value ({@code index} 1 is the registry) and throws an {@link
-     * UnsupportedOperationException} saying what is wrong with it.
-     */
-    void checkLiteral(int index, String value) {
-        if (value.isBlank()) {
-            throw new UnsupportedOperationException(
-                    name() + "'s " + literalNames[index - 1] + " must not be empty; " + usage());
-        }
+    /** Whether this function decodes (takes {@code mode}) rather than encodes (takes {@code subject}). */
+    abstract boolean isDecode();
+
+    /** The name of the argument at {@code index} (1 is the registry), for messages. */
+    String argumentName(int index) {
+        return index == 1 ? "registry" : thirdArgument + " or options";
     }
 
     /**
-     * The function bound to the types {@link #bind} accepted, for {@code arguments} arguments, with its
-     * serdes configured by {@code settings} ({@code zdict.*}) besides the registry and subject.
+     * The function bound to a registry {@code location} with its options, ready to be serialized into
+     * tasks.
      */
-    abstract ZdictScalarFunction bound(int arguments, Map<String, String> settings);
+    abstract ZdictScalarFunction bound(String location, FunctionOptions options);
 
+    /** Checks the argument types; the function bound to no registry yet (the builder binds the literals). */
     @Override
     public ZdictScalarFunction bind(StructType inputType) {
         StructField[] fields = inputType.fields();
-        int min = 2; // the value and the registry
-        int max = 1 + literalNames.length;
-        if (fields.length < min || fields.length > max) {
-            throw new UnsupportedOperationException(name() + " takes " + (min == max ? min : min + " or " + max)
-                    + " arguments, not " + fields.length + ": " + usage());
+        if (fields.length < 2 || fields.length > 3) {
+            throw new UnsupportedOperationException(
+                    name() + " takes 2 or 3 arguments, not " + fields.length + ": " + usage());
         }
         DataType value = fields[0].dataType();
         if (!(value instanceof BinaryType) && !(value instanceof NullType)) {
             throw new UnsupportedOperationException(name() + " takes a binary value (such as the Kafka source's "
                     + "value column), not " + value.simpleString().toLowerCase(Locale.ROOT) + ": " + usage());
         }
-        for (int i = 1; i < fields.length; i++) {
-            DataType type = fields[i].dataType();
-            if (!(type instanceof StringType)) {
-                throw new UnsupportedOperationException(name() + "'s " + literalNames[i - 1]
-                        + " must be a string literal, not " + type.simpleString() + ": " + usage());
-            }
+        if (!(fields[1].dataType() instanceof StringType)) {
+            throw new UnsupportedOperationException(name() + "'s registry must be a string literal, not "
+                    + fields[1].dataType().simpleString() + ": " + usage());
         }
-        return bound(fields.length, Map.of());
+        if (fields.length == 3 && !(fields[2].dataType() instanceof StringType) && !isStringMap(fields[2].dataType())) {
+            throw new UnsupportedOperationException(name() + "'s third argument must be a string literal ("
+                    + thirdArgument + ") or a map of string options, not "
+                    + fields[2].dataType().simpleString()
+                    + ": " + usage());
+        }
+        return bound(null, FunctionOptions.of(this, Map.of(), Map.of()));
+    }
+
+    private static boolean isStringMap(DataType type) {
+        return type instanceof MapType map
+                && map.keyType() instanceof StringType
+                && map.valueType() instanceof StringType;
     }
 }

@@ -1,53 +1,55 @@
 package org.zdict.spark;
 
 import java.io.Serializable;
-import java.util.Map;
-import java.util.TreeMap;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.catalog.functions.ScalarFunction;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
-import org.apache.spark.unsafe.types.UTF8String;
 
 /**
- * A bound {@code zdict_decode} or {@code zdict_encode}: binary value in, binary value out, null for null.
- * The arguments after the value are the literals that {@link FunctionBuilder} checked; the serde they name
- * is looked up in {@link SerdeCache} at the first row of a task and kept for the next rows, so nothing is
- * opened per row. Serialized into each task with its expression; the serde itself never is.
+ * A zdict function bound to its registry location and {@link FunctionOptions}, which {@link
+ * FunctionBuilder} read from the literal arguments when the query was analysed: one binary value in, null
+ * for null. The serde they name is looked up in {@link SerdeCache} at the first row a JVM evaluates and kept
+ * for the next rows, so nothing is opened per row. Serialized into each task with its expression; the serde
+ * itself never is.
  */
-abstract class ZdictScalarFunction implements ScalarFunction<byte[]>, Serializable {
-    private static final long serialVersionUID = 1L;
+abstract class ZdictScalarFunction implements ScalarFunction<Object>, Serializable {
+    private static final long serialVersionUID = 2L;
 
     private final String name;
-    private final int arguments;
-    private final TreeMap<String, String> settings;
-    private transient volatile Target target;
+    private final String location;
+    private final FunctionOptions options;
+    private transient volatile Converter converter;
 
-    ZdictScalarFunction(String name, int arguments, Map<String, String> settings) {
+    ZdictScalarFunction(String name, String location, FunctionOptions options) {
         this.name = name;
-        this.arguments = arguments;
-        this.settings = new TreeMap<>(settings);
+        this.location = location;
+        this.options = options;
     }
 
-    /** The serdes' {@code zdict.*} settings besides the registry and the subject. */
-    Map<String, String> settings() {
-        return settings;
-    }
-
-    /** What the literals name, once looked up: the serde and the mode. */
+    /** The serde behind the function, for one value. */
     interface Converter {
         byte[] convert(byte[] value);
     }
 
-    private record Target(UTF8String registry, UTF8String option, Converter converter) {
-        boolean matches(UTF8String otherRegistry, UTF8String otherOption) {
-            return registry.equals(otherRegistry)
-                    && (option == null ? otherOption == null : option.equals(otherOption));
-        }
+    /** The converter for {@link #location()} with {@link #options()}. */
+    abstract Converter converter();
+
+    /** The result for the converted bytes (null stays null). */
+    abstract Object result(byte[] converted);
+
+    /** This function counting the values that PERMISSIVE turns into null in {@code counts}. */
+    ZdictScalarFunction countingNulls(PermissiveNulls counts) {
+        return this;
     }
 
-    /** The converter for a registry location and the optional third argument ({@code null} if absent). */
-    abstract Converter converter(String location, String option);
+    String location() {
+        return location;
+    }
+
+    FunctionOptions options() {
+        return options;
+    }
 
     @Override
     public String name() {
@@ -56,32 +58,30 @@ abstract class ZdictScalarFunction implements ScalarFunction<byte[]>, Serializab
 
     @Override
     public DataType[] inputTypes() {
-        DataType[] types = new DataType[arguments];
-        types[0] = DataTypes.BinaryType;
-        for (int i = 1; i < arguments; i++) {
-            types[i] = DataTypes.StringType;
-        }
-        return types;
+        return new DataType[] {DataTypes.BinaryType};
     }
 
     @Override
-    public DataType resultType() {
-        return DataTypes.BinaryType;
-    }
-
-    @Override
-    public byte[] produceResult(InternalRow input) {
+    public Object produceResult(InternalRow input) {
         if (input.isNullAt(0)) {
             return null;
         }
-        UTF8String registry = input.getUTF8String(1);
-        UTF8String option = arguments > 2 ? input.getUTF8String(2) : null;
-        Target current = target;
-        if (current == null || !current.matches(registry, option)) {
-            Converter converter = converter(registry.toString(), option == null ? null : option.toString());
-            current = new Target(registry.clone(), option == null ? null : option.clone(), converter);
-            target = current;
+        return invoke(input.getBinary(0));
+    }
+
+    /**
+     * The result for one value, not null. Also the {@code ScalarFunction} magic method by which Spark calls
+     * the function without building a row, when it resolves the function through a function catalog.
+     *
+     * @param value the value
+     * @return the result
+     */
+    public Object invoke(byte[] value) {
+        Converter current = converter;
+        if (current == null) {
+            current = converter();
+            converter = current;
         }
-        return current.converter().convert(input.getBinary(0));
+        return result(current.convert(value));
     }
 }

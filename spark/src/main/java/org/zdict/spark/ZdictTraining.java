@@ -113,12 +113,60 @@ public final class ZdictTraining {
      */
     public static TrainedDictionary train(
             Dataset<Row> events, Column value, TrainingPlan plan, String registryLocation) {
+        return train(events, value, plan, registryLocation, SubjectNames.DEFAULT, false);
+    }
+
+    /**
+     * Trains on {@code valueColumn} with {@code zdict train}'s default plan and publishes into {@code
+     * subject} of {@code registryLocation}, activated if {@code activate}; see {@link #train(Dataset, Column,
+     * TrainingPlan, String, String, boolean)}.
+     *
+     * @param events the DataFrame
+     * @param valueColumn the name of a binary or string column
+     * @param registryLocation a folder or {@code kafka://HOST:PORT/TOPIC}
+     * @param subject the subject the version is published in ({@code default}, or such as {@code
+     *     orders-value})
+     * @param activate whether new payloads of the subject use the version at once
+     * @return what was trained and the version published
+     */
+    public static TrainedDictionary train(
+            Dataset<Row> events, String valueColumn, String registryLocation, String subject, boolean activate) {
+        return train(events, events.col(valueColumn), plan().build(), registryLocation, subject, activate);
+    }
+
+    /**
+     * As {@link #train(Dataset, Column, TrainingPlan, String)}, published as a new version of {@code subject}
+     * and, if {@code activate}, made its active version (as {@code zdict train --registry --subject S
+     * --activate}), so that {@code zdict_encode} and producers of the subject compress with it at once.
+     *
+     * @param events the DataFrame; rows whose value is null are left out
+     * @param value a binary or string column (strings are trained on as UTF-8)
+     * @param plan the grid, sample limits, hold-out, objective and seed; its event sources are ignored
+     * @param registryLocation a folder or {@code kafka://HOST:PORT/TOPIC}
+     * @param subject the subject the version is published in
+     * @param activate whether new payloads of the subject use the version at once
+     * @return what was trained and the version published
+     * @throws IllegalArgumentException if the subject is not a valid name, the column is neither binary nor
+     *     string, or the DataFrame has too few values to train on
+     * @throws ZdictException if the registry cannot be opened, or the dictionary would not help
+     */
+    public static TrainedDictionary train(
+            Dataset<Row> events,
+            Column value,
+            TrainingPlan plan,
+            String registryLocation,
+            String subject,
+            boolean activate) {
+        if (subject == null || !SubjectNames.isValid(subject)) {
+            throw new IllegalArgumentException(
+                    "Cannot train for subject '" + subject + "': a subject is 1 to 255 of a-z A-Z 0-9 . _ -");
+        }
         SampleSet samples = sample(values(events, value), plan);
         // Opened before the grid is trained, so a registry that cannot be opened costs no training.
         try (DictionaryRegistry registry = open(registryLocation)) {
             TrainingResult result = new TrainingEngine().train(plan, samples);
             Publisher.Published published =
-                    Publisher.publish(registry, SubjectNames.DEFAULT, result.chosen(), false, "zdict-spark");
+                    Publisher.publish(registry, subject, result.chosen(), activate, "zdict-spark");
             return new TrainedDictionary(result, published);
         }
     }

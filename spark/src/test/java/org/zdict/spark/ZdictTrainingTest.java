@@ -144,6 +144,55 @@ class ZdictTrainingTest {
     }
 
     @Test
+    void publishesIntoASubjectAndActivatesSoThatEncodeCompressesWithIt() {
+        String registry = temp.resolve("activated").toString();
+        Dataset<Row> some = events.limit(2_000);
+        TrainingPlan plan = quick(ZdictTraining.plan()).build();
+
+        TrainedDictionary trained = ZdictTraining.train(some, col("value"), plan, registry, "orders-value", true);
+
+        try (DictionaryRegistry opened = DictionaryRegistries.open(registry, Map.of())) {
+            assertEquals(
+                    "orders-value", opened.info(trained.version()).orElseThrow().subject());
+            assertEquals(trained.version(), opened.activeVersion("orders-value").orElseThrow());
+            assertTrue(opened.activeVersion().isEmpty(), "the default subject has none");
+        }
+        assertFalse(
+                NoActiveVersionWarning.check(ZdictEncode.NAME, registry, "orders-value"),
+                "an active version: no warning");
+        byte[] encoded = some.select(ZdictFunctions.zdict_encode(col("value"), registry, "orders-value"))
+                .first()
+                .getAs(0);
+        assertEquals(
+                trained.version(),
+                PayloadPrefix.read(encoded, 0, encoded.length).version());
+    }
+
+    @Test
+    void publishesWithoutActivatingByDefaultAndEncodeWarnsOnce() {
+        String registry = temp.resolve("not-activated").toString();
+        TrainedDictionary trained =
+                ZdictTraining.train(events.limit(2_000), "value", registry, SubjectNames.DEFAULT, false);
+
+        try (DictionaryRegistry opened = DictionaryRegistries.open(registry, Map.of())) {
+            assertEquals(
+                    trained.version(),
+                    opened.info(trained.version()).orElseThrow().version());
+            assertTrue(opened.activeVersion().isEmpty());
+        }
+        assertTrue(NoActiveVersionWarning.check(ZdictEncode.NAME, registry, null), "plain zstd: warned");
+        assertFalse(NoActiveVersionWarning.check(ZdictEncode.NAME, registry, null), "warned once");
+    }
+
+    @Test
+    void refusesAnInvalidSubjectBeforeSampling() {
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
+                () -> ZdictTraining.train(events, "value", temp.resolve("bad").toString(), "bad subject", true));
+        assertTrue(e.getMessage().contains("'bad subject'"), e.getMessage());
+    }
+
+    @Test
     void refusesTooFewRowsSayingHowManyWereFoundAndNeeded() {
         Dataset<Row> three = events.limit(3);
 
