@@ -43,3 +43,16 @@ def test_a_missing_registry_is_one_line_and_exit_1(tmp_path):
     result = zdict_cli("decompress", "--registry", str(tmp_path / "none"), stdin=b"\xd3")
     assert result.returncode == 1
     assert result.stderr.decode().startswith("zdict: No zdict registry")
+
+
+def test_bulk_reads_what_the_java_bulk_mode_writes(tmp_path):
+    registry = conformance_path("registries/main")
+    lines = read("events/batch.jsonl")
+    payloads = zdict_cli("compress", "--registry", registry, "--bulk", "--lines", stdin=lines)
+    assert payloads.returncode == 0, payloads.stderr
+    assert payloads.stdout[4:6] == b"\xd1\x02"
+    back = zdict_cli("decompress", "--registry", registry, "--bulk", "--lines", stdin=payloads.stdout)
+    assert back.stdout == lines
+    damaged = payloads.stdout[:-1] + bytes([payloads.stdout[-1] ^ 1])
+    failed = zdict_cli("decompress", "--registry", registry, "--bulk", stdin=damaged)
+    assert failed.returncode == 1 and failed.stderr.startswith(b"zdict: Record 200: ")
