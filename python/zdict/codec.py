@@ -5,7 +5,8 @@ import zstandard
 from . import lz4_blocks, zstd_frames
 from .errors import PayloadTooLargeError, UncheckedPayloadError, UnknownDictionaryVersionError
 from .registry import DEFAULT_SUBJECT
-from .wire import DICTIONARY_FRAME, LZ4_BLOCK, PLAIN_FRAME, STORED, read_prefix, write_prefix
+from .wire import DICTIONARY_FRAME, LZ4_BLOCK, PLAIN_FRAME, STORED, ZSTD_MAGIC, read_prefix, write_prefix
+from .zstd_frames import SIZED_HEADERS
 
 DEFAULT_MAX_DECOMPRESSED_SIZE = 64 << 20
 DEFAULT_LEVEL = 3
@@ -36,6 +37,26 @@ class Codec:
 
     def decompress(self, payload):
         """The original bytes of ``payload`` (bytes-like); raises a ZdictError subclass naming the reason."""
+        # The common case, checked inline: D1, a version below 128 already digested, a frame of one block
+        # declaring a size above 0. Anything else, and any failure, takes the general path, which reports it.
+        if len(payload) > 12 and payload[0] == DICTIONARY_FRAME and payload[2:6] == ZSTD_MAGIC:
+            decompressor = self._decompressors.get(payload[1])
+            head = SIZED_HEADERS[payload[6]]
+            if decompressor is not None and head is not None and (head[4] or self.accept_unchecked):
+                length, size_start, size_end, add, checksum = head
+                size = int.from_bytes(payload[2 + size_start:2 + size_end], "little") + add
+                end = 2 + length + 3
+                if 0 < size <= self.max_decompressed_size and end <= len(payload):
+                    block = payload[end - 3] | payload[end - 2] << 8 | payload[end - 1] << 16
+                    kind = block & 6
+                    if block & 1 and kind != 6 and end + (1 if kind == 2 else block >> 3) + 4 * checksum == len(payload):
+                        try:
+                            return decompressor.decompress(payload[2:])
+                        except zstandard.ZstdError:
+                            pass
+        return self._decompress(payload)
+
+    def _decompress(self, payload):
         prefix = read_prefix(payload)
         marker = prefix.marker
         body = payload[prefix.length:]

@@ -16,6 +16,24 @@ _DICTIONARY_ID_BYTES = (0, 1, 2, 4)
 _CONTENT_SIZE_BYTES = (0, 2, 4, 8)
 
 
+def _sized_headers():
+    """For each descriptor byte of a frame that declares its content size: (header length, where the size
+    starts, where it ends, what to add to it, whether a checksum ends the frame). None for the others."""
+    table = [None] * 256
+    for descriptor in range(256):
+        single_segment = descriptor & 0x20
+        size_flag = descriptor >> 6
+        size_bytes = 1 if size_flag == 0 and single_segment else _CONTENT_SIZE_BYTES[size_flag]
+        if descriptor & 0x08 or size_bytes == 0:
+            continue
+        length = 5 + (0 if single_segment else 1) + _DICTIONARY_ID_BYTES[descriptor & 3] + size_bytes
+        table[descriptor] = (length, length - size_bytes, length, 256 if size_bytes == 2 else 0, bool(descriptor & 4))
+    return tuple(table)
+
+
+SIZED_HEADERS = _sized_headers()
+
+
 class FrameHeader:
     __slots__ = ("length", "content_size", "checksum")
 
