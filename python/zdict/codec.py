@@ -5,7 +5,7 @@ import zstandard
 from . import lz4_blocks, zstd_frames
 from .errors import PayloadTooLargeError, UncheckedPayloadError, UnknownDictionaryVersionError
 from .registry import DEFAULT_SUBJECT
-from .wire import DICTIONARY_FRAME, LZ4_BLOCK, PLAIN_FRAME, STORED, ZSTD_MAGIC, read_prefix, write_prefix
+from .wire import DICTIONARY_FRAME, LZ4_BLOCK, PLAIN_FRAME, STORED, read_prefix, write_prefix
 from .zstd_frames import SIZED_HEADERS
 
 DEFAULT_MAX_DECOMPRESSED_SIZE = 64 << 20
@@ -34,26 +34,26 @@ class Codec:
         self._compressors = {}
         self._windows = {}
         self._plain_decompressor = zstandard.ZstdDecompressor()
+        # The first 7 bytes of D1 payloads decoded before -> how to check and decode the rest inline.
+        self._fast = {}
 
     def decompress(self, payload):
         """The original bytes of ``payload`` (bytes-like); raises a ZdictError subclass naming the reason."""
-        # The common case, checked inline: D1, a version below 128 already digested, a frame of one block
-        # declaring a size above 0. Anything else, and any failure, takes the general path, which reports it.
-        if len(payload) > 12 and payload[0] == DICTIONARY_FRAME and payload[2:6] == ZSTD_MAGIC:
-            decompressor = self._decompressors.get(payload[1])
-            head = SIZED_HEADERS[payload[6]]
-            if decompressor is not None and head is not None and (head[4] or self.accept_unchecked):
-                length, size_start, size_end, add, checksum = head
-                size = int.from_bytes(payload[2 + size_start:2 + size_end], "little") + add
-                end = 2 + length + 3
-                if 0 < size <= self.max_decompressed_size and end <= len(payload):
-                    block = payload[end - 3] | payload[end - 2] << 8 | payload[end - 1] << 16
-                    kind = block & 6
-                    if block & 1 and kind != 6 and end + (1 if kind == 2 else block >> 3) + 4 * checksum == len(payload):
-                        try:
-                            return decompressor.decompress(payload[2:])
-                        except zstandard.ZstdError:
-                            pass
+        # The common case, checked inline: a D1 payload whose first 7 bytes (marker, a version below 128,
+        # zstd magic, frame descriptor) this codec has decoded before, with a frame of one last block.
+        # Anything else, and any failure, takes the general path, which reports it.
+        fast = self._fast.get(payload[:7])
+        if fast is not None:
+            decompressor, size_at, size_end, add, block_at, tail = fast
+            size = int.from_bytes(payload[size_at:size_end], "little") + add
+            block = int.from_bytes(payload[block_at:block_at + 3], "little")
+            kind = block & 7
+            if 0 < size <= self.max_decompressed_size and (kind == 1 or kind == 5 or kind == 3) and (
+                    block_at + 3 + (1 if kind == 3 else block >> 3) + tail == len(payload)):
+                try:
+                    return decompressor.decompress(payload[2:])
+                except zstandard.ZstdError:
+                    pass
         return self._decompress(payload)
 
     def _decompress(self, payload):
@@ -79,7 +79,14 @@ class Codec:
         self._check_limit(header.content_size, prefix)
         decompressor = self._decompressor(prefix.version) if marker == DICTIONARY_FRAME else self._plain_decompressor
         zstd_frames.check_extent(body, header, prefix.length, prefix.describe())
-        return zstd_frames.decode(decompressor, body, header, prefix, self.max_decompressed_size)
+        data = zstd_frames.decode(decompressor, body, header, prefix, self.max_decompressed_size)
+        if marker == DICTIONARY_FRAME and prefix.length == 2 and len(self._fast) < 4096:
+            sized = SIZED_HEADERS[body[4]]
+            if sized is not None:
+                length, size_at, size_end, add, checksum = sized
+                self._fast[bytes(payload[:7])] = (decompressor, 2 + size_at, 2 + size_end, add, 2 + length,
+                                                  4 if checksum else 0)
+        return data
 
     def compress(self, data, version=None):
         """A payload of ``data`` with ``version``, or the subject's active version (without a dictionary if none)."""
