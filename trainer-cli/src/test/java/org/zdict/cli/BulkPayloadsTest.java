@@ -37,18 +37,7 @@ class BulkPayloadsTest {
     @Test
     void compressesOneEventPerLineIntoRecordsThatDecodeOneByOne() throws IOException {
         Path payloads = dir.resolve("payloads.bin");
-        Cli.Result compress = Cli.run(
-                "compress",
-                "--registry",
-                registry.toString(),
-                "--bulk",
-                "--lines",
-                "-i",
-                events.toString(),
-                "-o",
-                payloads.toString());
-        assertEquals(0, compress.exitCode(), compress::toString);
-        List<byte[]> records = records(Files.readAllBytes(payloads));
+        List<byte[]> records = compressLines(payloads);
         List<String> lines = Files.readAllLines(events);
         assertEquals(lines.size(), records.size());
         try (DirectoryDictionaryRegistry source = DirectoryDictionaryRegistry.open(registry);
@@ -124,18 +113,7 @@ class BulkPayloadsTest {
     @Test
     void namesTheRecordThatFailsAndRefusesBadFraming() throws IOException {
         Path payloads = dir.resolve("damaged.bin");
-        Cli.Result compress = Cli.run(
-                "compress",
-                "--registry",
-                registry.toString(),
-                "--bulk",
-                "--lines",
-                "-i",
-                events.toString(),
-                "-o",
-                payloads.toString());
-        assertEquals(0, compress.exitCode(), compress::toString);
-        List<byte[]> records = records(Files.readAllBytes(payloads));
+        List<byte[]> records = compressLines(payloads);
         byte[] third = records.get(2);
         third[third.length - 1] ^= 1;
         Files.write(payloads, framed(records.subList(0, 5).toArray(new byte[0][])));
@@ -168,6 +146,22 @@ class BulkPayloadsTest {
                 Cli.run("compress", "--registry", registry.toString(), "--lines", "-i", events.toString());
         assertEquals(1, linesAlone.exitCode(), linesAlone::toString);
         assertTrue(linesAlone.err().contains("--lines applies only with --bulk"), linesAlone::toString);
+    }
+
+    /** {@code zdict compress --bulk --lines} of {@link #events} into {@code payloads}: its records. */
+    private static List<byte[]> compressLines(Path payloads) throws IOException {
+        Cli.Result compress = Cli.run(
+                "compress",
+                "--registry",
+                registry.toString(),
+                "--bulk",
+                "--lines",
+                "-i",
+                events.toString(),
+                "-o",
+                payloads.toString());
+        assertEquals(0, compress.exitCode(), compress::toString);
+        return records(Files.readAllBytes(payloads));
     }
 
     static byte[] framed(byte[][] values) throws IOException {
