@@ -78,3 +78,11 @@ def test_a_limit_below_the_declared_size_refuses_before_decoding(main_registry):
         codec.decompress(read("payloads/zstd-v2.bin"))
     with pytest.raises(zdict.PayloadTooLargeError, match="expands past"):
         codec.decompress(read("payloads/zstd-v2-no-content-size.bin"))
+
+
+def test_decodes_any_bytes_like_payload(main_registry):
+    codec = zdict.Codec(main_registry)
+    payload = read("payloads/zstd-v2.bin")
+    for twice in range(2):  # the second time through the fast path
+        assert codec.decompress(bytearray(payload)) == EVENT
+        assert codec.decompress(memoryview(payload)) == EVENT

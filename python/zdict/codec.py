@@ -42,6 +42,8 @@ class Codec:
         # The common case, checked inline: a D1 payload whose first 7 bytes (marker, a version below 128,
         # zstd magic, frame descriptor) this codec has decoded before, with a frame of one last block.
         # Anything else, and any failure, takes the general path, which reports it.
+        if type(payload) is not bytes:
+            payload = bytes(payload)  # bytearray, memoryview: hashable, sliceable like the rest
         fast = self._fast.get(payload[:7])
         if fast is not None:
             decompressor, size_at, size_end, add, block_at, tail = fast
