@@ -1,7 +1,10 @@
 package org.zdict.cli;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.util.concurrent.Callable;
+import java.util.function.UnaryOperator;
 import org.zdict.UnknownDictionaryVersionException;
 import org.zdict.codec.ZdictCodec;
 import org.zdict.registry.DictionaryInfo;
@@ -16,7 +19,7 @@ import picocli.CommandLine.Option;
         name = "compress",
         description = {
             "Compress the input into one zdict payload with the active dictionary of --subject (or --dict-version N).",
-            "The zstd frame carries a content checksum."
+            "The zstd frame carries a content checksum. --bulk compresses many events in one run."
         })
 public final class CompressCommand implements Callable<Integer> {
     @Mixin
@@ -36,6 +39,9 @@ public final class CompressCommand implements Callable<Integer> {
 
     @Mixin
     MaxSizeOption maxSize;
+
+    @Mixin
+    BulkOptions bulk;
 
     @Option(
             names = "--level",
@@ -61,12 +67,19 @@ public final class CompressCommand implements Callable<Integer> {
             if (level != null) {
                 builder.level(level);
             }
-            byte[] input = streams.readAll(maxSize.bytes(), maxSize.describe());
-            byte[] payload;
+            Integer version = chosen;
             try (ZdictCodec codec = builder.build()) {
-                payload = chosen == null ? codec.compress(input) : codec.compress(chosen, input);
+                UnaryOperator<byte[]> compress =
+                        input -> version == null ? codec.compress(input) : codec.compress(version, input);
+                if (bulk.enabled()) {
+                    try (InputStream in = streams.open();
+                            OutputStream out = streams.create()) {
+                        bulk.run(in, out, true, maxSize.bytes(), maxSize.describe(), compress);
+                    }
+                    return ZdictCommand.EXIT_OK;
+                }
+                streams.write(compress.apply(streams.readAll(maxSize.bytes(), maxSize.describe())));
             }
-            streams.write(payload);
         }
         return ZdictCommand.EXIT_OK;
     }

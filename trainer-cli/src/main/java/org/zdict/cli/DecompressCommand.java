@@ -1,6 +1,8 @@
 package org.zdict.cli;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.util.concurrent.Callable;
 import org.zdict.PayloadTooLargeException;
 import org.zdict.UncheckedPayloadException;
@@ -13,7 +15,7 @@ import picocli.CommandLine.Option;
 /** {@code zdict decompress}: one framed payload back to the original bytes. */
 @Command(
         name = "decompress",
-        description = "Decompress one zdict payload; the dictionary version is read from its prefix.")
+        description = "Decompress one zdict payload (--bulk: many); the dictionary version is read from its prefix.")
 public final class DecompressCommand implements Callable<Integer> {
     @Mixin
     RegistryOption registry;
@@ -23,6 +25,9 @@ public final class DecompressCommand implements Callable<Integer> {
 
     @Mixin
     MaxSizeOption maxSize;
+
+    @Mixin
+    BulkOptions bulk;
 
     @Option(
             names = "--allow-unchecked",
@@ -38,10 +43,17 @@ public final class DecompressCommand implements Callable<Integer> {
                         .maxDecompressedSize(maxSize.bytes())
                         .acceptUnchecked(allowUnchecked)
                         .build()) {
-            byte[] payload = streams.readAll(
-                    ZdictCodec.maxCompressedLength(maxSize.bytes()), "a payload for " + maxSize.describe());
+            long maxPayload = ZdictCodec.maxCompressedLength(maxSize.bytes());
+            String limit = "a payload for " + maxSize.describe();
             try {
-                streams.write(codec.decompress(payload));
+                if (bulk.enabled()) {
+                    try (InputStream in = streams.open();
+                            OutputStream out = streams.create()) {
+                        bulk.run(in, out, false, maxPayload, limit, codec::decompress);
+                    }
+                } else {
+                    streams.write(codec.decompress(streams.readAll(maxPayload, limit)));
+                }
             } catch (PayloadTooLargeException e) {
                 throw new CliException(
                         e.reason() + ", above " + maxSize.describe() + " (raise it if this is expected)");

@@ -1,5 +1,7 @@
 package org.zdict.cli;
 
+import java.io.FilterInputStream;
+import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -42,6 +44,41 @@ public final class StreamOptions {
                 in.close();
             }
         }
+    }
+
+    /** The input as a stream (standard input by default); the caller closes it. */
+    InputStream open() throws IOException {
+        if (input == null || input.toString().equals("-")) {
+            return new FilterInputStream(System.in) {
+                @Override
+                public void close() {
+                    // standard input stays open
+                }
+            };
+        }
+        return Files.newInputStream(input);
+    }
+
+    /** The output as a stream (standard output by default), its folder created; the caller closes it. */
+    OutputStream create() throws IOException {
+        if (output == null || output.toString().equals("-")) {
+            return new FilterOutputStream(System.out) {
+                @Override
+                public void write(byte[] b, int off, int len) throws IOException {
+                    out.write(b, off, len);
+                }
+
+                @Override
+                public void close() throws IOException {
+                    flush(); // standard output stays open
+                }
+            };
+        }
+        Path parent = output.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
+        return Files.newOutputStream(output);
     }
 
     void write(byte[] content) throws IOException {

@@ -1,0 +1,62 @@
+package org.zdict.conformance;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.zdict.ZdictException;
+import org.zdict.codec.ZdictCodec;
+import org.zdict.registry.DirectoryDictionaryRegistry;
+
+/**
+ * Runs every vector of the conformance folder (conformance/README.md) through the Java codec: each
+ * positive vector decodes to its event, each negative one raises the exception its kind names. The
+ * Python package's tests run the same files. Regenerate (then review the diff) with
+ *
+ * <pre>mvn -pl core test -Dtest=ConformanceSuiteTest -Dzdict.conformance.regenerate=true</pre>
+ */
+class ConformanceSuiteTest {
+    @BeforeAll
+    static void regenerateWhenAsked() throws IOException {
+        if (Boolean.getBoolean("zdict.conformance.regenerate")) {
+            ConformanceSuite.regenerate(ConformanceSuite.folder());
+        }
+    }
+
+    static Stream<ConformanceSuite.Vector> vectors() throws IOException {
+        List<ConformanceSuite.Vector> vectors = ConformanceSuite.read(ConformanceSuite.folder());
+        assertTrue(vectors.size() >= 60, "the suite lists " + vectors.size() + " vectors");
+        return vectors.stream();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("vectors")
+    void decodesOrRefusesAsTheSuiteStates(ConformanceSuite.Vector vector) throws IOException {
+        byte[] payload = Files.readAllBytes(vector.payload());
+        try (DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(vector.registry());
+                ZdictCodec codec = codec(registry, vector)) {
+            if (vector.decodesTo() != null) {
+                assertArrayEquals(Files.readAllBytes(vector.decodesTo()), codec.decompress(payload));
+            } else {
+                ZdictException e = assertThrows(ZdictException.class, () -> codec.decompress(payload));
+                assertEquals(vector.error() + "Exception", e.getClass().getSimpleName(), e.getMessage());
+            }
+        }
+    }
+
+    private static ZdictCodec codec(DirectoryDictionaryRegistry registry, ConformanceSuite.Vector vector) {
+        ZdictCodec.Builder builder = ZdictCodec.builder(registry).acceptUnchecked(vector.acceptUnchecked());
+        if (vector.maxDecompressedSize() >= 0) {
+            builder.maxDecompressedSize(vector.maxDecompressedSize());
+        }
+        return builder.build();
+    }
+}

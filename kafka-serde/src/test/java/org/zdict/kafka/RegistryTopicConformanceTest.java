@@ -1,0 +1,259 @@
+package org.zdict.kafka;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.zdict.internal.DictionaryContent;
+import org.zdict.registry.DictionaryCodec;
+import org.zdict.registry.DictionaryInfo;
+
+/**
+ * The registry-topic part of the conformance folder (conformance/registry-topic/): each case is a
+ * sequence of records as {@link RegistryRecords} writes them (and some no zdict writer writes), and the
+ * versions and active versions a reader keeps after reading them, which {@link RegistryLog} must match.
+ * Regenerate (then review the diff) with
+ *
+ * <pre>mvn -pl kafka-serde test -Dtest=RegistryTopicConformanceTest -Dzdict.conformance.regenerate=true</pre>
+ */
+class RegistryTopicConformanceTest {
+    private static final JsonFactory JSON = new JsonFactory();
+    private static final Path CONFORMANCE =
+            Path.of("..", "conformance").toAbsolutePath().normalize();
+    private static final Path DIR = CONFORMANCE.resolve("registry-topic");
+    private static final Instant CREATED = Instant.parse("2026-12-01T00:00:00Z");
+
+    private record Record(String key, byte[] value) {}
+
+    @BeforeAll
+    static void regenerateWhenAsked() throws IOException {
+        if (Boolean.getBoolean("zdict.conformance.regenerate")) {
+            regenerate();
+        }
+    }
+
+    static Stream<Path> cases() throws IOException {
+        try (Stream<Path> files = Files.list(DIR)) {
+            List<Path> cases =
+                    files.filter(p -> p.toString().endsWith(".json")).sorted().toList();
+            assertTrue(cases.size() >= 5, "registry-topic holds " + cases.size() + " cases");
+            return cases.stream();
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void aReaderKeepsWhatTheCaseStates(Path file) throws IOException {
+        Map<String, Object> parsed = read(file);
+        assertEquals(parsed.get("expect"), expected(replay(records(parsed))));
+    }
+
+    private static RegistryLog replay(List<Record> records) {
+        RegistryLog log = new RegistryLog(new RefusedRecords("conformance"), 0, Clock.systemUTC());
+        for (int offset = 0; offset < records.size(); offset++) {
+            log.apply(offset, records.get(offset).key(), records.get(offset).value());
+        }
+        return log;
+    }
+
+    /** What a reader keeps: each version's subject, status, SHA-256 and codec, and the active versions. */
+    private static String expected(RegistryLog log) {
+        StringBuilder text = new StringBuilder();
+        for (DictionaryInfo info : log.table().versions().values()) {
+            text.append(info.version())
+                    .append(' ')
+                    .append(info.subject())
+                    .append(' ')
+                    .append(info.status().label())
+                    .append(' ')
+                    .append(DictionaryCodec.of(info).label())
+                    .append(' ')
+                    .append(info.sha256())
+                    .append('\n');
+        }
+        return text.toString();
+    }
+
+    // ---- generation ----
+
+    private static void regenerate() throws IOException {
+        byte[] small = Files.readAllBytes(CONFORMANCE.resolve("registries/main/v000001.dict"));
+        byte[] medium = Files.readAllBytes(CONFORMANCE.resolve("registries/main/v000002.dict"));
+        Files.createDirectories(DIR);
+        write(
+                "publish-and-activate",
+                "Two versions published, the second for LZ4; a state record activates 1, the"
+                        + " next (sequence 2) activates 2 and retires 1.",
+                List.of(
+                        claim(1, "writer-a", "default", small, Map.of()),
+                        claim(2, "writer-a", "default", medium, DictionaryCodec.LZ4.metadata()),
+                        state(3, 1, Map.of(), List.of(), -1, 1),
+                        state(3, 2, Map.of(), List.of(1), 2, 2)));
+        write(
+                "first-claim-wins",
+                "Two writers claim version 1 with other bytes: the first claim read wins; the"
+                        + " same bytes claimed again change nothing.",
+                List.of(
+                        claim(1, "writer-a", "default", small, Map.of()),
+                        claim(1, "writer-b", "default", medium, Map.of()),
+                        claim(1, "writer-c", "default", small, Map.of()),
+                        state(2, 1, Map.of(), List.of(), -1, 1)));
+        byte[] mislabelled = RegistryRecords.write(dictionaryRecord(5, "default", small, Map.of()));
+        byte[] wrongHash = new String(
+                        RegistryRecords.write(dictionaryRecord(3, "default", small, Map.of())), StandardCharsets.UTF_8)
+                .replace(DictionaryContent.sha256(small), DictionaryContent.sha256(medium))
+                .getBytes(StandardCharsets.UTF_8);
+        write(
+                "skipped-records",
+                "Records a reader skips: an unreadable value, a SHA-256 that does not match the"
+                        + " bytes, a version other than the key's, a tombstone on a dictionary key and on the state key,"
+                        + " a key of another shape. Only version 1 is kept.",
+                List.of(
+                        claim(1, "writer-a", "default", small, Map.of()),
+                        new Record("dict/2/writer-a", "not json {".getBytes(StandardCharsets.UTF_8)),
+                        new Record("dict/3/writer-a", wrongHash),
+                        new Record("dict/4/writer-a", mislabelled),
+                        new Record("dict/1/writer-a", null),
+                        new Record("state", null),
+                        new Record("something/else", "{}".getBytes(StandardCharsets.UTF_8)),
+                        state(6, 1, Map.of(), List.of(), -1, 1)));
+        write(
+                "subjects",
+                "Version 2 belongs to subject orders-value, whose active version the state record names"
+                        + " in activeBySubject; version 1 is the default subject's active version.",
+                List.of(
+                        claim(1, "writer-a", "default", small, Map.of()),
+                        claim(2, "writer-a", "orders-value", medium, Map.of()),
+                        state(3, 1, Map.of("orders-value", 2), List.of(), -1, 1)));
+        write(
+                "state-chain",
+                "A state record that does not follow the one in force (sequence 3 after 1) is"
+                        + " skipped; sequence 2 then follows.",
+                List.of(
+                        claim(1, "writer-a", "default", small, Map.of()),
+                        claim(2, "writer-a", "default", medium, Map.of()),
+                        state(3, 1, Map.of(), List.of(), -1, 1),
+                        state(3, 2, Map.of(), List.of(), 2, 3),
+                        state(3, 2, Map.of(), List.of(1), 2, 2)));
+    }
+
+    private static Record claim(
+            int version, String writer, String subject, byte[] content, Map<String, String> metadata) {
+        return new Record(
+                RegistryKeys.dictionary(version, writer),
+                RegistryRecords.write(dictionaryRecord(version, subject, content, metadata)));
+    }
+
+    private static RegistryRecords.DictionaryRecord dictionaryRecord(
+            int version, String subject, byte[] content, Map<String, String> metadata) {
+        return new RegistryRecords.DictionaryRecord(
+                version, subject, DictionaryContent.sha256(content), 3, CREATED, metadata, content);
+    }
+
+    private static Record state(
+            int nextVersion, int active, Map<String, Integer> others, List<Integer> retired, long basedOn, long seq) {
+        TreeSet<Integer> everActive = new TreeSet<>(retired);
+        everActive.add(active);
+        everActive.addAll(others.values());
+        Map<Integer, Long> retiredAt = new TreeMap<>();
+        retired.forEach(v -> retiredAt.put(v, CREATED.toEpochMilli()));
+        return new Record(
+                RegistryKeys.STATE,
+                RegistryRecords.write(new RegistryRecords.StateRecord(
+                        nextVersion,
+                        active,
+                        others,
+                        new TreeSet<>(retired),
+                        new TreeSet<>(),
+                        everActive,
+                        retiredAt,
+                        Map.of(active, CREATED.toEpochMilli()),
+                        basedOn,
+                        seq)));
+    }
+
+    private static void write(String name, String note, List<Record> records) throws IOException {
+        try (OutputStream out = Files.newOutputStream(DIR.resolve(name + ".json"));
+                JsonGenerator json = JSON.createGenerator(out)) {
+            json.useDefaultPrettyPrinter();
+            json.writeStartObject();
+            json.writeStringField("note", note);
+            json.writeArrayFieldStart("records");
+            for (Record r : records) {
+                json.writeStartObject();
+                json.writeStringField("key", r.key());
+                if (r.value() == null) {
+                    json.writeNullField("value");
+                } else {
+                    json.writeStringField("value", Base64.getEncoder().encodeToString(r.value()));
+                }
+                json.writeEndObject();
+            }
+            json.writeEndArray();
+            json.writeStringField("expect", expected(replay(records)));
+            json.writeEndObject();
+        }
+    }
+
+    // ---- reading ----
+
+    private static Map<String, Object> read(Path file) throws IOException {
+        Map<String, Object> parsed = new LinkedHashMap<>();
+        List<Record> records = new ArrayList<>();
+        try (JsonParser json = JSON.createParser(file.toFile())) {
+            json.nextToken();
+            while (json.nextToken() == JsonToken.FIELD_NAME) {
+                String field = json.currentName();
+                JsonToken token = json.nextToken();
+                if (field.equals("records")) {
+                    while (json.nextToken() == JsonToken.START_OBJECT) {
+                        String key = null;
+                        byte[] value = null;
+                        while (json.nextToken() == JsonToken.FIELD_NAME) {
+                            String name = json.currentName();
+                            JsonToken t = json.nextToken();
+                            if (name.equals("key")) {
+                                key = json.getText();
+                            } else if (name.equals("value") && t != JsonToken.VALUE_NULL) {
+                                value = Base64.getDecoder().decode(json.getText());
+                            }
+                        }
+                        records.add(new Record(key, value));
+                    }
+                } else if (token == JsonToken.VALUE_STRING) {
+                    parsed.put(field, json.getText());
+                } else {
+                    json.skipChildren();
+                }
+            }
+        }
+        parsed.put("records", records);
+        return parsed;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Record> records(Map<String, Object> parsed) {
+        return (List<Record>) parsed.get("records");
+    }
+}

@@ -1,0 +1,36 @@
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.zdict.codec.ZdictCodec;
+import org.zdict.registry.DirectoryDictionaryRegistry;
+
+/** decode_single_event.py's Java side: the best round's ns per payload, ZdictCodec with checksums off. */
+public class JavaDecode {
+    public static void main(String[] args) throws IOException {
+        List<byte[]> payloads = new ArrayList<>();
+        try (DataInputStream in = new DataInputStream(Files.newInputStream(Path.of(args[1])))) {
+            while (in.available() > 0) {
+                byte[] payload = new byte[in.readInt()];
+                in.readFully(payload);
+                payloads.add(payload);
+            }
+        }
+        int rounds = Integer.parseInt(args[2]);
+        try (DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(Path.of(args[0]));
+                ZdictCodec codec = ZdictCodec.builder(registry).checksum(false).build()) {
+            double best = Double.MAX_VALUE;
+            long sink = 0;
+            for (int round = 0; round < rounds; round++) {
+                long start = System.nanoTime();
+                for (byte[] payload : payloads) {
+                    sink += codec.decompress(payload).length;
+                }
+                best = Math.min(best, (System.nanoTime() - start) / (double) payloads.size());
+            }
+            System.out.println(sink > 0 ? best : -1);
+        }
+    }
+}

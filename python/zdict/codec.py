@@ -1,0 +1,145 @@
+"""The codec: compresses with a registry's active version and decompresses any payload by its prefix."""
+
+import zstandard
+
+from . import lz4_blocks, zstd_frames
+from .errors import PayloadTooLargeError, UncheckedPayloadError, UnknownDictionaryVersionError
+from .registry import DEFAULT_SUBJECT
+from .wire import DICTIONARY_FRAME, LZ4_BLOCK, PLAIN_FRAME, STORED, read_prefix, write_prefix
+from .zstd_frames import SIZED_HEADERS
+
+DEFAULT_MAX_DECOMPRESSED_SIZE = 64 << 20
+DEFAULT_LEVEL = 3
+
+
+class Codec:
+    """The Java ``ZdictCodec``'s defaults: checksums written and required, a 64 MiB decompression limit.
+
+    ``checksum=False`` writes no checksum and accepts payloads without one (Kafka record values, which
+    Kafka's batch CRC covers); ``accept_unchecked=True`` keeps writing checksums but decodes payloads
+    without one. ``subject`` names whose active version ``compress()`` uses. Dictionaries are digested
+    once per version and kept, as a version never changes meaning. Not thread-safe: one per thread.
+    """
+
+    def __init__(self, registry, *, subject=DEFAULT_SUBJECT, checksum=True, accept_unchecked=False,
+                 max_decompressed_size=DEFAULT_MAX_DECOMPRESSED_SIZE):
+        if max_decompressed_size < 0:
+            raise ValueError(f"max_decompressed_size must not be negative, got {max_decompressed_size}")
+        self.registry = registry
+        self.subject = subject
+        self.checksum = checksum
+        self.accept_unchecked = accept_unchecked or not checksum
+        self.max_decompressed_size = max_decompressed_size
+        self._decompressors = {}
+        self._compressors = {}
+        self._windows = {}
+        self._plain_decompressor = zstandard.ZstdDecompressor()
+        # The first 7 bytes of D1 payloads decoded before -> how to check and decode the rest inline.
+        self._fast = {}
+
+    def decompress(self, payload):
+        """The original bytes of ``payload`` (bytes-like); raises a ZdictError subclass naming the reason."""
+        # The common case, checked inline: a D1 payload whose first 7 bytes (marker, a version below 128,
+        # zstd magic, frame descriptor) this codec has decoded before, with a frame of one last block.
+        # Anything else, and any failure, takes the general path, which reports it.
+        if type(payload) is not bytes:
+            payload = bytes(payload)  # bytearray, memoryview: hashable, sliceable like the rest
+        fast = self._fast.get(payload[:7])
+        if fast is not None:
+            decompressor, size_at, size_end, add, block_at, tail = fast
+            size = int.from_bytes(payload[size_at:size_end], "little") + add
+            block = int.from_bytes(payload[block_at:block_at + 3], "little")
+            kind = block & 7
+            if 0 < size <= self.max_decompressed_size and (kind == 1 or kind == 5 or kind == 3) and (
+                    block_at + 3 + (1 if kind == 3 else block >> 3) + tail == len(payload)):
+                try:
+                    return decompressor.decompress(payload[2:])
+                except zstandard.ZstdError:
+                    pass
+        return self._decompress(payload)
+
+    def _decompress(self, payload):
+        prefix = read_prefix(payload)
+        marker = prefix.marker
+        body = payload[prefix.length:]
+        if marker == LZ4_BLOCK:
+            header = lz4_blocks.BlockHeader(body, prefix.length)
+            if not self.accept_unchecked:
+                header.require_checksum(prefix)
+            self._check_limit(header.content_size, prefix)
+            window, check = self._window(prefix.version)
+            return lz4_blocks.decode(body, header, prefix, window, check)
+        if marker == STORED:
+            if not self.accept_unchecked:
+                raise UncheckedPayloadError(0, "Unchecked payload: it is stored uncompressed, without a checksum, and"
+                                               " this codec requires one (a codec with checksums on never stores)")
+            return bytes(body)
+        header = zstd_frames.FrameHeader(body, prefix.length)
+        if not header.checksum and not self.accept_unchecked:
+            raise UncheckedPayloadError(prefix.length, f"Unchecked payload: its zstd frame{prefix.describe()} carries"
+                                                       " no content checksum, and this codec requires one")
+        self._check_limit(header.content_size, prefix)
+        decompressor = self._decompressor(prefix.version) if marker == DICTIONARY_FRAME else self._plain_decompressor
+        zstd_frames.check_extent(body, header, prefix.length, prefix.describe())
+        data = zstd_frames.decode(decompressor, body, header, prefix, self.max_decompressed_size)
+        if marker == DICTIONARY_FRAME and prefix.length == 2 and len(self._fast) < 4096:
+            sized = SIZED_HEADERS[body[4]]
+            if sized is not None:
+                length, size_at, size_end, add, checksum = sized
+                self._fast[bytes(payload[:7])] = (decompressor, 2 + size_at, 2 + size_end, add, 2 + length,
+                                                  4 if checksum else 0)
+        return data
+
+    def compress(self, data, version=None):
+        """A payload of ``data`` with ``version``, or the subject's active version (without a dictionary if none)."""
+        data = bytes(data)
+        if version is None:
+            version = self.registry.active_version(self.subject)
+        if version is None:
+            payload = write_prefix(PLAIN_FRAME) + self._compressor(None).compress(data)
+        elif self._info(version).codec == "lz4":
+            window, check = self._window(version)
+            payload = write_prefix(LZ4_BLOCK, version) + lz4_blocks.encode(data, window, check, self.checksum)
+        else:
+            payload = write_prefix(DICTIONARY_FRAME, version) + self._compressor(version).compress(data)
+        if not self.checksum and len(payload) >= 1 + len(data):
+            return write_prefix(STORED) + data
+        return payload
+
+    def _check_limit(self, size, prefix):
+        if size > self.max_decompressed_size:
+            raise PayloadTooLargeError(f"Payload{prefix.describe()} declares {size} decompressed bytes",
+                                       self.max_decompressed_size)
+
+    def _info(self, version):
+        info = self.registry.info(version)
+        if info is None:
+            raise UnknownDictionaryVersionError(version, self.registry.describe())
+        return info
+
+    def _decompressor(self, version):
+        decompressor = self._decompressors.get(version)
+        if decompressor is None:
+            dictionary = zstandard.ZstdCompressionDict(self.registry.content(version))
+            decompressor = self._decompressors[version] = zstandard.ZstdDecompressor(dict_data=dictionary)
+        return decompressor
+
+    def _compressor(self, version):
+        compressor = self._compressors.get(version)
+        if compressor is None:
+            if version is None:
+                dictionary, level = None, DEFAULT_LEVEL
+            else:
+                level = self._info(version).level or DEFAULT_LEVEL
+                dictionary = zstandard.ZstdCompressionDict(self.registry.content(version))
+            compressor = self._compressors[version] = zstandard.ZstdCompressor(
+                level=level, dict_data=dictionary, write_checksum=self.checksum, write_content_size=True,
+                write_dict_id=not self.checksum)
+        return compressor
+
+    def _window(self, version):
+        cached = self._windows.get(version)
+        if cached is None:
+            window = lz4_blocks.window(self.registry.content(version))
+            cached = self._windows[version] = (window, lz4_blocks.dictionary_check(window))
+        return cached

@@ -1,0 +1,119 @@
+"""kafka://HOST:PORT/TOPIC: the registry topic, read from its start and followed live on a thread."""
+
+import threading
+import uuid
+
+from confluent_kafka import OFFSET_BEGINNING, Consumer, KafkaError, TopicPartition
+
+from .errors import RegistryError, UnknownDictionaryVersionError
+from .registry import DEFAULT_SUBJECT, Registry
+from .topic_log import TopicLog
+
+DEFAULT_TIMEOUT_SECONDS = 30.0
+
+
+class KafkaRegistry(Registry):
+    """Reads the registry topic (one partition) to its end before serving, then follows it, so a version
+    published later is served without a restart. A version it does not hold yet is waited for until the
+    follower has read up to the topic's end as it is at that moment (``timeout`` seconds at most)."""
+
+    def __init__(self, bootstrap, topic, config=None, timeout=DEFAULT_TIMEOUT_SECONDS):
+        self.topic = topic
+        self._location = f"kafka://{bootstrap}/{topic}"
+        self._timeout = timeout
+        settings = {"group.id": f"zdict-registry-{uuid.uuid4()}", "enable.auto.commit": False,
+                    "enable.partition.eof": True}
+        settings.update(config or {})
+        settings["bootstrap.servers"] = bootstrap
+        self._consumer = Consumer(settings)
+        self._partition = TopicPartition(topic, 0)
+        self._log = TopicLog()
+        self._lock = threading.Condition()
+        self._read_to = -1  # offsets below this have been applied
+        self._wanted = 0
+        self._closed = False
+        self._error = None
+        self._consumer.assign([TopicPartition(topic, 0, OFFSET_BEGINNING)])
+        self._thread = threading.Thread(target=self._follow, name=f"zdict-registry-{topic}", daemon=True)
+        self._thread.start()
+        if not self._catch_up():
+            self.close()
+            raise RegistryError(f"Could not read {self._location} to its end within {timeout} s"
+                                + (f": {self._error}" if self._error else ""))
+
+    @classmethod
+    def open(cls, location, config):
+        rest = location[len("kafka://"):]
+        bootstrap, _, topic = rest.partition("/")
+        if not bootstrap or not topic or "/" in topic:
+            raise RegistryError(f"Bad registry location {location}: expected kafka://HOST:PORT[,HOST:PORT]/TOPIC")
+        config = dict(config)
+        timeout = float(config.pop("zdict.registry.init.timeout.ms", DEFAULT_TIMEOUT_SECONDS * 1000)) / 1000
+        return cls(bootstrap, topic, config, timeout)
+
+    def describe(self):
+        return f"registry topic {self._location}"
+
+    def info(self, version):
+        info = self._log.table.versions.get(version)
+        if info is None and self._catch_up():
+            info = self._log.table.versions.get(version)
+        return info
+
+    def content(self, version):
+        if self.info(version) is None:
+            raise UnknownDictionaryVersionError(version, self.describe())
+        with self._lock:
+            return self._log.content(version)
+
+    def active_version(self, subject=DEFAULT_SUBJECT):
+        return self._log.table.active.get(subject)
+
+    def subjects(self):
+        return sorted({info.subject for info in self._log.table.versions.values()})
+
+    def versions(self):
+        return dict(self._log.table.versions)
+
+    def close(self):
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            self._lock.notify_all()
+        if self._thread is not threading.current_thread():
+            self._thread.join()
+
+    def _catch_up(self):
+        """Waits until every record written before this call has been applied; False on timeout."""
+        try:
+            _, high = self._consumer.get_watermark_offsets(self._partition, timeout=self._timeout)
+        except Exception as e:  # KafkaException: the broker cannot be reached
+            self._error = e
+            return False
+        with self._lock:
+            self._wanted = max(self._wanted, high)
+            return self._lock.wait_for(lambda: self._read_to >= high or self._closed, timeout=self._timeout)
+
+    def _follow(self):
+        try:
+            while True:
+                with self._lock:
+                    if self._closed:
+                        break
+                message = self._consumer.poll(0.2)
+                if message is None:
+                    continue
+                error = message.error()
+                with self._lock:
+                    if error is None:
+                        key = message.key().decode("utf-8", "replace") if message.key() is not None else None
+                        self._log.apply(message.offset(), key, message.value())
+                        self._read_to = message.offset() + 1
+                    elif error.code() == KafkaError._PARTITION_EOF:
+                        self._read_to = max(self._read_to, message.offset())
+                    else:
+                        self._error = error
+                    self._lock.notify_all()
+        finally:
+            self._consumer.close()
