@@ -104,24 +104,33 @@ final class Meter {
      * slow the figures down. Untimed passes warm up first, for two rounds' time.
      */
     private double best(long bytesPerPass, Runnable pass) {
-        long warmUpBegin = System.nanoTime();
-        do {
-            pass.run();
-        } while (System.nanoTime() - warmUpBegin < 2 * roundNanos);
+        warm(pass, 2 * roundNanos);
         double best = 0;
         for (int round = 0; round < rounds; round++) {
             long passes = 0;
-            long wallBegin = System.nanoTime();
             long begin = now();
             long elapsed;
             do {
                 pass.run();
                 passes++;
-            } while (System.nanoTime() - wallBegin < roundNanos);
-            elapsed = Math.max(1, now() - begin);
-            best = Math.max(best, bytesPerPass * passes * 1e3 / elapsed);
+                elapsed = now() - begin;
+            } while (elapsed < roundNanos);
+            best = Math.max(best, bytesPerPass * passes * 1e3 / Math.max(1, elapsed));
         }
         return best;
+    }
+
+    /**
+     * Runs {@code pass} untimed until it has used {@code nanos} of the measuring thread's CPU time: the
+     * same work however busy the machine is, so that the JIT has compiled the Java codecs (Kafka's lz4
+     * above all) as far on a loaded machine as on a quiet one. Warming up for wall-clock time instead
+     * left them partly interpreted when other work took most of the CPU, and made them look dearer.
+     */
+    private void warm(Runnable pass, long nanos) {
+        long begin = now();
+        do {
+            pass.run();
+        } while (now() - begin < nanos);
     }
 
     /** What side-by-side slices time. */
@@ -217,16 +226,27 @@ final class Meter {
         }
         byte[] scratch = new byte[Math.max(room, largest)];
         int windows = payloads.size();
+        FreshArrays fresh = new FreshArrays(work == Work.COMPRESS ? reference.freshArraysPerCompress() : new int[0]);
         Runnable[] referencePasses = new Runnable[windows];
         Runnable[][] codecPasses = new Runnable[codecs.size()][windows];
         for (int w = 0; w < windows; w++) {
             referencePasses[w] = pass(work, reference, referencePayloads.get(w), scratch);
+            if (!fresh.none()) {
+                referencePasses[w] = new CacheSpeedPass(
+                        referencePasses[w], fresh, referencePayloads.get(w).size());
+            }
             for (int i = 0; i < codecs.size(); i++) {
                 codecPasses[i][w] = pass(work, codecs.get(i), payloads.get(w), scratch);
             }
         }
         long[][] referenceSlices = new long[sliceRounds][codecs.size() + 1];
         long[][] codecSlices = new long[codecs.size()][sliceRounds];
+        for (int w = 0; w < windows; w++) {
+            warm(referencePasses[w], rounds * roundNanos / windows);
+            for (Runnable[] passes : codecPasses) {
+                warm(passes[w], 2 * roundNanos / windows);
+            }
+        }
         // One untimed round per window first: every codec's state and the harness warm.
         for (int round = -windows; round < sliceRounds; round++) {
             int at = Math.max(0, round);
@@ -269,10 +289,33 @@ final class Meter {
      * into cache (as a codec working all the time has them).
      */
     private long slice(Runnable pass) {
+        if (pass instanceof CacheSpeedPass atCacheSpeed) {
+            return Math.max(1, slice(atCacheSpeed.pass) - slice(atCacheSpeed.allocate) + slice(atCacheSpeed.zero));
+        }
         pass.run();
         long begin = now();
         pass.run();
         return Math.max(1, now() - begin);
+    }
+
+    /**
+     * A reference pass whose slice counts the arrays it allocates afresh at cache speed: its own time,
+     * less the time allocating them takes ({@link FreshArrays#allocate}), plus the time zeroing them in
+     * cache takes ({@link FreshArrays#zero}), each timed right after the other. Memory-bandwidth load
+     * slows the first two alike, so the figure moves with the machine's cores rather than with the
+     * neighbours' memory traffic.
+     */
+    private record CacheSpeedPass(Runnable pass, Runnable allocate, Runnable zero) implements Runnable {
+        CacheSpeedPass(Runnable pass, FreshArrays fresh, int calls) {
+            this(pass, fresh.allocate(calls), fresh.zero(calls));
+        }
+
+        @Override
+        public void run() {
+            pass.run();
+            allocate.run();
+            zero.run();
+        }
     }
 
     /** The {@code q} quantile of {@code values}, interpolating between the nearest two. */
