@@ -7,19 +7,21 @@
 #             (memory-bandwidth load, as a parallel build or another JVM's GC makes).
 # It prints each run's choice, then per condition how often its most frequent choice came up, and fails
 # unless each condition's most frequent choice came up at least MIN times (default 9) and all three
-# conditions agree on it.
+# conditions agree on it. ZDICT_JAR may name several jars separated by commas (two builds, say): each
+# run then trains with each in turn, under the same load, and each jar is counted on its own.
 #
 #   mvn -B -o -q -pl trainer-cli -am -DskipTests package
 #   trainer-cli/scripts/choice-under-load.sh trainer-cli/target/zdict.jar events.jsonl [zdict train options]
 #
-# RUNS=10 MIN=9 CONDITIONS="quiet spin memory" are environment variables. The default objective is what
-# it is meant for; a smaller --max-samples, --dict-size or --level list keeps the runs short.
+# RUNS=10 MIN=9 CONDITIONS="quiet spin memory" JAVA_OPTS= are environment variables. The default
+# objective is what it is meant for; a smaller --max-samples, --dict-size or --level list keeps the runs
+# short.
 set -euo pipefail
 if [ $# -lt 2 ]; then
-    echo "usage: $0 ZDICT_JAR INPUT [zdict train options...]" >&2
+    echo "usage: $0 ZDICT_JAR[,ZDICT_JAR...] INPUT [zdict train options...]" >&2
     exit 2
 fi
-jar=$1
+IFS=, read -r -a jars <<< "$1"
 input=$2
 shift 2
 runs=${RUNS:-10}
@@ -54,30 +56,40 @@ start_load() {
         ;;
     esac
 }
+# The most frequent line of standard input, as "COUNT CHOICE".
+most_frequent() {
+    sort | uniq -c | sort -rn | head -1 | awk '{ c = $1; $1 = ""; print c substr($0, 1) }'
+}
 failed=0
-tops=()
+declare -A choices tops
 for condition in $conditions; do
     start_load "$condition"
-    choices=()
     for run in $(seq "$runs"); do
-        # The chosen row of the report table starts with "*": codec, dict, level; then the chosen
-        # point's CPU per event against Kafka lz4 from the report's last line.
-        report=$(java -jar "$jar" train -q -i "$input" "$@")
-        choice=$(echo "$report" | awk '/^\*/ { print $3 " L" $4; exit }')
-        echo "$condition run $run: ${choice:-no choice} ($(echo "$report" | grep -o 'at [0-9.]*x Kafka lz4' | tail -1))"
-        choices+=("${choice:-none}")
+        for jar in "${jars[@]}"; do
+            # The chosen row of the report table starts with "*": codec, dict, level; then the chosen
+            # point's CPU per event against Kafka lz4 from the report's last line.
+            report=$(java ${JAVA_OPTS:-} -jar "$jar" train -q -i "$input" "$@")
+            choice=$(echo "$report" | awk '/^\*/ { print $3 " L" $4; exit }')
+            cpu=$(echo "$report" | grep -o '[0-9.]*x Kafka lz4.s CPU per event' | tail -1 | cut -d' ' -f1)
+            echo "$condition run $run $(basename "$jar"): ${choice:-no choice} (${cpu:-?} Kafka lz4's CPU)"
+            choices[$jar/$condition]+="${choice:-none}"$'\n'
+        done
     done
     stop_load
-    top=$(printf '%s\n' "${choices[@]}" | sort | uniq -c | sort -rn | head -1)
-    count=$(echo "$top" | awk '{ print $1 }')
-    name=$(echo "$top" | awk '{ $1 = ""; print substr($0, 2) }')
-    echo "$condition: most frequent choice $name, $count of $runs runs"
-    tops+=("$name")
-    [ "$count" -ge "$min" ] || failed=1
+    for jar in "${jars[@]}"; do
+        top=$(printf '%s' "${choices[$jar/$condition]}" | most_frequent)
+        echo "$condition $(basename "$jar"): most frequent choice ${top#* }, ${top%% *} of $runs runs"
+        tops[$jar]+="${top#* }"$'\n'
+        [ "${top%% *}" -ge "$min" ] || failed=1
+    done
 done
 trap - EXIT
-if [ "$(printf '%s\n' "${tops[@]}" | sort -u | wc -l)" -ne 1 ]; then
-    echo "the conditions chose differently: $(printf '%s; ' "${tops[@]}")"
-    failed=1
-fi
+for jar in "${jars[@]}"; do
+    if [ "$(printf '%s' "${tops[$jar]}" | sort -u | wc -l)" -ne 1 ]; then
+        echo "$(basename "$jar"): the conditions chose differently: $(printf '%s' "${tops[$jar]}" | tr '\n' ';')"
+        failed=1
+    else
+        echo "$(basename "$jar"): every condition chose $(printf '%s' "${tops[$jar]}" | head -1)"
+    fi
+done
 exit "$failed"

@@ -30,11 +30,6 @@ final class Meter {
     static final int SLICE_ROUNDS_PER_ROUND = 20;
     /** The per-slice quantile that counts: low enough to skip slices that other work disturbed. */
     static final double SLICE_QUANTILE = 0.25;
-    /**
-     * The quantile of the times allocating the reference's fresh arrays took that counts for every slice:
-     * the run's least disturbed moments, where memory bandwidth was the machine's own.
-     */
-    static final double FRESH_QUANTILE = 0.05;
 
     private final long timingBytes;
     private final long roundNanos;
@@ -267,34 +262,9 @@ final class Meter {
             }
         }
         if (!fresh.none()) {
-            freshArraysAtLeastDisturbed(referenceSlices, freshSlices, windows);
+            FreshArrays.countAtLeastDisturbed(referenceSlices, freshSlices, windows);
         }
         return new Slices(referenceSlices, codecSlices, windows);
-    }
-
-    /**
-     * Counts the reference's fresh arrays ({@link FreshArrays}) at the speed they were allocated in the
-     * run's least disturbed moments, not in each slice's: each reference slice loses the time allocating
-     * them took right after it and gains, per window of events, the {@link #FRESH_QUANTILE} quantile of
-     * those times. Zeroing fresh memory is bound by memory bandwidth, which neighbours' builds and garbage
-     * collectors take their share of, while the codecs under test work in cache; so this part of Kafka
-     * lz4's CPU moves with memory load where theirs barely does, and the choice with it.
-     */
-    private static void freshArraysAtLeastDisturbed(long[][] reference, long[][] fresh, int windows) {
-        for (int w = 0; w < windows; w++) {
-            int window = w;
-            double[] inWindow = IntStream.range(0, fresh.length)
-                    .filter(round -> round % windows == window)
-                    .flatMapToLong(round -> Arrays.stream(fresh[round]))
-                    .asDoubleStream()
-                    .toArray();
-            long leastDisturbed = Math.round(quantile(inWindow, FRESH_QUANTILE));
-            for (int round = window; round < reference.length; round += windows) {
-                for (int j = 0; j < reference[round].length; j++) {
-                    reference[round][j] = Math.max(1, reference[round][j] - fresh[round][j] + leastDisturbed);
-                }
-            }
-        }
     }
 
     /**
