@@ -104,24 +104,33 @@ final class Meter {
      * slow the figures down. Untimed passes warm up first, for two rounds' time.
      */
     private double best(long bytesPerPass, Runnable pass) {
-        long warmUpBegin = System.nanoTime();
-        do {
-            pass.run();
-        } while (System.nanoTime() - warmUpBegin < 2 * roundNanos);
+        warm(pass, 2 * roundNanos);
         double best = 0;
         for (int round = 0; round < rounds; round++) {
             long passes = 0;
-            long wallBegin = System.nanoTime();
             long begin = now();
             long elapsed;
             do {
                 pass.run();
                 passes++;
-            } while (System.nanoTime() - wallBegin < roundNanos);
-            elapsed = Math.max(1, now() - begin);
-            best = Math.max(best, bytesPerPass * passes * 1e3 / elapsed);
+                elapsed = now() - begin;
+            } while (elapsed < roundNanos);
+            best = Math.max(best, bytesPerPass * passes * 1e3 / Math.max(1, elapsed));
         }
         return best;
+    }
+
+    /**
+     * Runs {@code pass} untimed until it has used {@code nanos} of the measuring thread's CPU time: the
+     * same work however busy the machine is, so that the JIT has compiled the Java codecs (Kafka's lz4
+     * above all) as far on a loaded machine as on a quiet one. Warming up for wall-clock time instead
+     * left them partly interpreted when other work took most of the CPU, and made them look dearer.
+     */
+    private void warm(Runnable pass, long nanos) {
+        long begin = now();
+        do {
+            pass.run();
+        } while (now() - begin < nanos);
     }
 
     /** What side-by-side slices time. */
@@ -217,25 +226,43 @@ final class Meter {
         }
         byte[] scratch = new byte[Math.max(room, largest)];
         int windows = payloads.size();
+        FreshArrays fresh = new FreshArrays(work == Work.COMPRESS ? reference.freshArraysPerCompress() : new int[0]);
         Runnable[] referencePasses = new Runnable[windows];
+        Runnable[] freshPasses = new Runnable[windows];
         Runnable[][] codecPasses = new Runnable[codecs.size()][windows];
         for (int w = 0; w < windows; w++) {
             referencePasses[w] = pass(work, reference, referencePayloads.get(w), scratch);
+            freshPasses[w] = fresh.allocate(referencePayloads.get(w).size());
             for (int i = 0; i < codecs.size(); i++) {
                 codecPasses[i][w] = pass(work, codecs.get(i), payloads.get(w), scratch);
             }
         }
         long[][] referenceSlices = new long[sliceRounds][codecs.size() + 1];
         long[][] codecSlices = new long[codecs.size()][sliceRounds];
+        for (int w = 0; w < windows; w++) {
+            warm(referencePasses[w], rounds * roundNanos / windows);
+            if (!fresh.none()) {
+                warm(freshPasses[w], 2 * roundNanos / windows);
+            }
+            for (Runnable[] passes : codecPasses) {
+                warm(passes[w], 2 * roundNanos / windows);
+            }
+        }
+        long[][] freshSlices = new long[sliceRounds][codecs.size() + 1];
         // One untimed round per window first: every codec's state and the harness warm.
         for (int round = -windows; round < sliceRounds; round++) {
             int at = Math.max(0, round);
             int window = Math.floorMod(round, windows);
             referenceSlices[at][0] = slice(referencePasses[window]);
+            freshSlices[at][0] = fresh.none() ? 0 : slice(freshPasses[window]);
             for (int i = 0; i < codecs.size(); i++) {
                 codecSlices[i][at] = slice(codecPasses[i][window]);
                 referenceSlices[at][i + 1] = slice(referencePasses[window]);
+                freshSlices[at][i + 1] = fresh.none() ? 0 : slice(freshPasses[window]);
             }
+        }
+        if (!fresh.none()) {
+            FreshArrays.countAtLeastDisturbed(referenceSlices, freshSlices, windows);
         }
         return new Slices(referenceSlices, codecSlices, windows);
     }

@@ -29,6 +29,7 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "eval",
         sortOptions = false,
+        defaultValueProvider = SamplingOptions.EvalDefaults.class,
         description = {
             "Measure a dictionary version on new events next to LZ4 and plain zstd, compare with the ratio"
                     + " recorded when it was trained, and warn when it has drifted. A version published with"
@@ -62,21 +63,6 @@ public final class EvalCommand implements Callable<Integer> {
             description = "Events per payload (default: ${DEFAULT-VALUE}).")
     List<Integer> batchSizes;
 
-    @Option(
-            names = "--max-samples",
-            paramLabel = "N",
-            defaultValue = "50000",
-            description = "Most events to sample (default: ${DEFAULT-VALUE}).")
-    int maxSamples;
-
-    @Option(
-            names = "--max-sample-bytes",
-            paramLabel = "SIZE",
-            defaultValue = "16M",
-            converter = ListConverters.ByteCount.class,
-            description = "Most bytes of events to sample (default: ${DEFAULT-VALUE}).")
-    long maxSampleBytes;
-
     @Mixin
     SamplingOptions sampling;
 
@@ -103,9 +89,10 @@ public final class EvalCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         inputs.names();
-        if (maxSamples < 1) {
+        if (sampling.maxSamples < 1) {
             throw new ParameterException(
-                    spec.commandLine(), "Invalid value for option '--max-samples': " + maxSamples + " is below 1");
+                    spec.commandLine(),
+                    "Invalid value for option '--max-samples': " + sampling.maxSamples + " is below 1");
         }
         subject.name();
         PrintWriter out = spec.commandLine().getOut();
@@ -172,8 +159,8 @@ public final class EvalCommand implements Callable<Integer> {
      */
     private TrainingPlan plan(List<EventInput> eventInputs) {
         return TrainingPlan.builder(eventInputs)
-                .maxSamples(maxSamples)
-                .maxSampleBytes(maxSampleBytes)
+                .maxSamples(sampling.maxSamples)
+                .maxSampleBytes(sampling.maxSampleBytes)
                 .holdout(1.0)
                 .holdoutFrom(HoldoutFrom.LATEST)
                 .seed(sampling.seed)

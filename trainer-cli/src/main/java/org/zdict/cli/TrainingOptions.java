@@ -111,21 +111,6 @@ public final class TrainingOptions {
                     + " only points of this codec are chosen (default: zstd; retrain: the active version's).")
     DictionaryCodec codec;
 
-    @Option(
-            names = "--max-samples",
-            paramLabel = "N",
-            defaultValue = "200000",
-            description = "Most events to sample, training plus held-out (default: ${DEFAULT-VALUE}).")
-    int maxSamples;
-
-    @Option(
-            names = "--max-sample-bytes",
-            paramLabel = "SIZE",
-            defaultValue = "32M",
-            converter = ListConverters.ByteCount.class,
-            description = "Most bytes of events to sample (default: ${DEFAULT-VALUE}).")
-    long maxSampleBytes;
-
     @Mixin
     SamplingOptions sampling;
 
@@ -154,9 +139,10 @@ public final class TrainingOptions {
 
     /** Refuses values that each option's type allows but training does not; usage errors name them. */
     void check() {
-        if (maxSamples < 10) {
+        if (sampling.maxSamples < 10) {
             throw new ParameterException(
-                    spec.commandLine(), "Invalid value for option '--max-samples': " + maxSamples + " is below 10");
+                    spec.commandLine(),
+                    "Invalid value for option '--max-samples': " + sampling.maxSamples + " is below 10");
         }
         if (producerBatch < 1) {
             throw new ParameterException(
@@ -186,8 +172,8 @@ public final class TrainingOptions {
                 .producerBatch(producerBatch)
                 .maxCpuVsLz4(maxCpuVsLz4)
                 .codec(codecOr(DictionaryCodec.ZSTD))
-                .maxSamples(maxSamples)
-                .maxSampleBytes(maxSampleBytes)
+                .maxSamples(sampling.maxSamples)
+                .maxSampleBytes(sampling.maxSampleBytes)
                 .holdout(holdout)
                 .holdoutFrom(holdoutFrom)
                 .seed(sampling.seed)

@@ -12,6 +12,20 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class EvalCommandTest {
+    @Test
+    void samplesFiftyThousandEventsAndSixteenMegabytesByDefaultWhereTrainSamplesMore() {
+        picocli.CommandLine.ParseResult parsed =
+                ZdictCommand.commandLine().parseArgs("eval", "-r", "registry", "-i", "events.jsonl");
+        EvalCommand eval = (EvalCommand) parsed.subcommand().commandSpec().userObject();
+        assertEquals(50_000, eval.sampling.maxSamples);
+        assertEquals(16L << 20, eval.sampling.maxSampleBytes);
+        TrainingOptions train = TrainingOptions.defaults();
+        assertEquals(200_000, train.sampling.maxSamples);
+        assertEquals(32L << 20, train.sampling.maxSampleBytes);
+        String help = ZdictCommand.commandLine().getSubcommands().get("eval").getUsageMessage();
+        assertTrue(help.contains("(default: 50000)"), help);
+    }
+
     @TempDir
     static Path dir;
 

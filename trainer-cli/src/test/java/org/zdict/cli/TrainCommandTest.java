@@ -474,13 +474,13 @@ class TrainCommandTest {
                 demo.grid());
         assertEquals(0.2, demo.holdout);
         assertEquals(HoldoutFrom.RANDOM, demo.holdoutFrom);
-        assertEquals(200_000, demo.maxSamples);
-        assertEquals(32L << 20, demo.maxSampleBytes);
+        assertEquals(200_000, demo.sampling.maxSamples);
+        assertEquals(32L << 20, demo.sampling.maxSampleBytes);
         assertEquals(1, demo.sampling.seed);
         assertEquals(OnError.FAIL, demo.sampling.onError);
         assertEquals(train.holdout, demo.holdout);
-        assertEquals(train.maxSamples, demo.maxSamples);
-        assertEquals(train.maxSampleBytes, demo.maxSampleBytes);
+        assertEquals(train.sampling.maxSamples, demo.sampling.maxSamples);
+        assertEquals(train.sampling.maxSampleBytes, demo.sampling.maxSampleBytes);
         assertEquals(train.sampling.seed, demo.sampling.seed);
     }
 

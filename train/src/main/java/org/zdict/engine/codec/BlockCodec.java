@@ -23,6 +23,15 @@ public interface BlockCodec extends AutoCloseable {
      */
     int decompress(byte[] src, int offset, int length, byte[] dst, int originalLength);
 
+    /**
+     * The sizes of the arrays each {@link #compress} call allocates afresh (none by default). Zeroing
+     * fresh memory is bound by memory bandwidth, which other work on the machine takes its share of;
+     * {@code zdict train} measures that part apart so that load does not move its CPU ceiling.
+     */
+    default int[] freshArraysPerCompress() {
+        return new int[0];
+    }
+
     @Override
     default void close() {}
 }

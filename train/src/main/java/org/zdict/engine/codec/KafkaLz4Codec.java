@@ -20,6 +20,11 @@ public final class KafkaLz4Codec implements BlockCodec {
 
     /** The v2 record batch format's magic byte, which every current producer writes. */
     private static final byte MAGIC_V2 = 2;
+    /**
+     * What Kafka's {@code Lz4BlockOutputStream} allocates per batch: its 64 KiB block buffer and a
+     * compressed-block buffer of lz4-java's bound for 64 KiB ({@code 65536 + 65536 / 255 + 16}).
+     */
+    private static final int[] FRESH_ARRAYS = {1 << 16, (1 << 16) + (1 << 16) / 255 + 16};
     /** Frame header (7), block length (4), end mark (4), with room to spare. */
     private static final int FRAME_OVERHEAD = 32;
 
@@ -49,6 +54,11 @@ public final class KafkaLz4Codec implements BlockCodec {
             throw new IllegalStateException("kafka-lz4: " + length + " bytes did not fit in " + dst.length);
         }
         return out.position();
+    }
+
+    @Override
+    public int[] freshArraysPerCompress() {
+        return FRESH_ARRAYS.clone();
     }
 
     @Override

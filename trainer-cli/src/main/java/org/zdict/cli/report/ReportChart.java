@@ -2,13 +2,10 @@ package org.zdict.cli.report;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
-import java.awt.Font;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.text.DecimalFormat;
-import java.util.ArrayList;
-import java.util.List;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
@@ -36,39 +33,39 @@ public final class ReportChart {
     public static void writePng(TrainingReport report, String title, Path file) throws IOException {
         System.setProperty("java.awt.headless", "true");
         XYSeriesCollection data = new XYSeriesCollection();
-        List<List<String>> labels = new ArrayList<>();
+        ChartLabels labels = new ChartLabels();
         XYSeries baselines = new XYSeries("without dictionary", false, true);
-        List<String> baselineLabels = new ArrayList<>();
         for (BaselineResult baseline : report.baselines()) {
             baselines.add(baseline.primary().compressMBps(), baseline.primary().ratio());
-            baselineLabels.add(baseline.codec());
+            labels.add(baseline.primary().compressMBps(), baseline.primary().ratio(), baseline.codec());
         }
         data.addSeries(baselines);
-        labels.add(baselineLabels);
         for (int level : report.settings().levels()) {
             XYSeries series = new XYSeries("zstd + dictionary, level " + level, false, true);
-            List<String> seriesLabels = new ArrayList<>();
             for (CandidateResult candidate : report.candidates()) {
                 if (candidate.point().level() == level && !candidate.point().isLz4()) {
-                    series.add(
-                            candidate.primary().compressMBps(),
-                            candidate.primary().ratio());
-                    seriesLabels.add(Sizes.format(candidate.point().dictSize()));
+                    Measurement m = candidate.primary();
+                    series.add(m.compressMBps(), m.ratio());
+                    labels.add(
+                            m.compressMBps(),
+                            m.ratio(),
+                            Sizes.format(candidate.point().dictSize()));
                 }
             }
             data.addSeries(series);
-            labels.add(seriesLabels);
         }
         XYSeries lz4 = new XYSeries("LZ4 + dictionary", false, true);
-        List<String> lz4Labels = new ArrayList<>();
         for (CandidateResult candidate : report.candidates()) {
             if (candidate.point().isLz4()) {
-                lz4.add(candidate.primary().compressMBps(), candidate.primary().ratio());
-                lz4Labels.add(Sizes.format(candidate.point().dictSize()));
+                Measurement m = candidate.primary();
+                lz4.add(m.compressMBps(), m.ratio());
+                labels.add(
+                        m.compressMBps(),
+                        m.ratio(),
+                        Sizes.format(candidate.point().dictSize()));
             }
         }
         data.addSeries(lz4);
-        labels.add(lz4Labels);
         XYSeries chosen = new XYSeries("chosen", false, true);
         if (report.choice() != null) {
             Measurement m = report.choice().chosen().primary();
@@ -100,16 +97,13 @@ public final class ReportChart {
         for (int series = 1; series < data.getSeriesCount() - 1; series++) {
             renderer.setSeriesPaint(series, LEVEL_COLORS[(series - 1) % LEVEL_COLORS.length]);
         }
-        renderer.setDefaultItemLabelGenerator((dataset, series, item) ->
-                series < labels.size() ? labels.get(series).get(item) : null);
-        renderer.setDefaultItemLabelsVisible(true);
-        renderer.setDefaultItemLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 10));
         int last = data.getSeriesCount() - 1;
         renderer.setSeriesPaint(last, Color.RED);
         renderer.setSeriesShape(last, new java.awt.geom.Ellipse2D.Double(-7, -7, 14, 14));
         renderer.setSeriesOutlineStroke(last, new BasicStroke(2));
-        renderer.setSeriesItemLabelsVisible(last, false);
         plot.setRenderer(renderer);
+        labels.annotate(plot);
+        CeilingLine.of(report).ifPresent(line -> line.drawOn(plot));
         Path parent = file.toAbsolutePath().getParent();
         if (parent != null) {
             Files.createDirectories(parent);
