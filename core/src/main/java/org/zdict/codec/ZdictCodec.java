@@ -1,30 +1,25 @@
 package org.zdict.codec;
 
-import com.github.luben.zstd.ZstdException;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.OptionalInt;
 import org.zdict.CorruptPayloadException;
-import org.zdict.DictionaryMismatchException;
 import org.zdict.PayloadTooLargeException;
-import org.zdict.TruncatedPayloadException;
-import org.zdict.UncheckedPayloadException;
 import org.zdict.format.PayloadPrefix;
 import org.zdict.internal.Lz4BlockHeader;
 import org.zdict.internal.ZstdJniFeatures;
 import org.zdict.internal.ZstdJniFloor;
 import org.zdict.internal.ZstdLevels;
 import org.zdict.internal.lz4.Lz4BlockCompressor;
-import org.zdict.internal.lz4.Lz4BlockDecoder;
-import org.zdict.internal.lz4.Lz4BlockException;
 import org.zdict.registry.DictionarySource;
 
 /**
  * The one entry point: compresses bytes into a zdict payload with the registry's active version, and
  * decompresses any payload by the version its prefix names. Safe for concurrent use by many threads;
- * native contexts come from pools, and digested dictionaries (one per version and use) are built when
- * first needed and kept in a cache bounded by their native size.
+ * native contexts come from pools, and dictionaries (one per version and use) are made when first needed
+ * and kept in one cache bounded by their size. Each payload kind (zstd frame, LZ4 block, stored) is
+ * written and read by its own class; this facade checks the arguments and picks the kind.
  * Closing it frees all native memory it holds; using it afterwards fails with {@link
  * IllegalStateException}.
  */
@@ -33,26 +28,13 @@ public final class ZdictCodec implements AutoCloseable {
     public static final int DEFAULT_MAX_DECOMPRESSED_SIZE = 64 << 20;
     /** Default for {@link Builder#dictionaryCacheBytes}: 256 MiB. */
     public static final long DEFAULT_DICTIONARY_CACHE_BYTES = 256L << 20;
-    /** Passed as the version of a frame compressed without a dictionary (versions are never negative). */
-    private static final int NO_DICTIONARY = -1;
-    /** The longest prefix and zstd frame header (magic 4, descriptor 1, window 1, dictionary id 4, size 8). */
-    private static final int MAX_HEAD_LENGTH = PayloadPrefix.MAX_LENGTH + 18;
 
     private final DictionarySource source;
-    private final OptionalInt level;
     private final int maxDecompressedSize;
-    /** With checksums on, payloads are always checksummed frames: never stored, which has no checksum. */
-    private final boolean checksum;
-    /** Decode payloads that carry no checksum (stored, or frames written without one). */
-    private final boolean acceptUnchecked;
-
-    private final DigestedDictionaries dictionaries;
-    private final ContextPool<CompressContext> compressContexts;
-    private final ContextPool<DecompressContext> decompressContexts;
-    /** Versions published for LZ4 (see {@link org.zdict.registry.DictionaryCodec}): their windows. */
-    private final Lz4Dictionaries lz4Dictionaries;
-
-    private final ContextPool<Lz4CompressContext> lz4Contexts;
+    private final DictionaryCache dictionaries;
+    private final ZstdFramePayloads zstdFrames;
+    private final Lz4BlockPayloads lz4Blocks;
+    private final StoredPayloads stored;
     /**
      * Set once by close(). A call in progress needs no counting: the native context it borrowed is its
      * own until it gives it back (the pool closes it then), and that context holds a reference to the
@@ -62,15 +44,13 @@ public final class ZdictCodec implements AutoCloseable {
 
     private ZdictCodec(Builder builder) {
         this.source = builder.source;
-        this.level = builder.level;
         this.maxDecompressedSize = builder.maxDecompressedSize;
-        this.dictionaries = new DigestedDictionaries(source, level, builder.dictionaryCacheBytes);
-        this.checksum = builder.checksum;
-        this.acceptUnchecked = !builder.checksum || builder.acceptUnchecked;
-        this.compressContexts = new ContextPool<>(() -> new CompressContext(checksum));
-        this.decompressContexts = new ContextPool<>(DecompressContext::new);
-        this.lz4Dictionaries = new Lz4Dictionaries(source, builder.dictionaryCacheBytes);
-        this.lz4Contexts = new ContextPool<>(Lz4CompressContext::new);
+        DecodeLimits limits =
+                new DecodeLimits(builder.maxDecompressedSize, !builder.checksum || builder.acceptUnchecked);
+        this.dictionaries = new DictionaryCache(source, builder.level, builder.dictionaryCacheBytes);
+        this.zstdFrames = new ZstdFramePayloads(dictionaries, limits, builder.level, builder.checksum);
+        this.lz4Blocks = new Lz4BlockPayloads(dictionaries, limits, builder.checksum);
+        this.stored = new StoredPayloads(limits);
     }
 
     /**
@@ -121,7 +101,10 @@ public final class ZdictCodec implements AutoCloseable {
         return maxDecompressedSize;
     }
 
-    /** {@return the state of the codec's cache of digested dictionaries: bytes held, entries, loads, evictions} */
+    /**
+     * {@return the state of the codec's one dictionary cache, zstd's digested dictionaries and LZ4 windows
+     * together: bytes held, entries, loads, evictions}
+     */
     public DictionaryCacheStats cacheStats() {
         return dictionaries.stats();
     }
@@ -190,17 +173,14 @@ public final class ZdictCodec implements AutoCloseable {
      */
     public int compress(int version, byte[] src, int srcOffset, int srcLength, byte[] dst, int dstOffset) {
         checkArguments(src, srcOffset, srcLength, dst, dstOffset);
-        Lz4Dictionaries.Lz4Version lz4 = lz4Dictionaries.forCompression(version);
-        if (lz4 != null) {
-            return compressLz4(version, lz4, src, srcOffset, srcLength, dst, dstOffset);
-        }
-        return compressFrame(
-                PayloadPrefix.dictionaryFrame(version), version, src, srcOffset, srcLength, dst, dstOffset);
+        return dictionaries.writesLz4(version)
+                ? lz4Blocks.compress(version, src, srcOffset, srcLength, dst, dstOffset)
+                : zstdFrames.compress(version, src, srcOffset, srcLength, dst, dstOffset);
     }
 
     /**
      * Compresses without a dictionary (a {@code 0xD2} payload), at the codec's level (zstd's default when
-     * it has none).
+     * it has none). Arguments as for {@link #compress(int, byte[], int, int, byte[], int)}.
      *
      * @param src the input
      * @param srcOffset where the input starts in {@code src}
@@ -211,7 +191,7 @@ public final class ZdictCodec implements AutoCloseable {
      */
     public int compressWithoutDictionary(byte[] src, int srcOffset, int srcLength, byte[] dst, int dstOffset) {
         checkArguments(src, srcOffset, srcLength, dst, dstOffset);
-        return compressFrame(PayloadPrefix.plainFrame(), NO_DICTIONARY, src, srcOffset, srcLength, dst, dstOffset);
+        return zstdFrames.compressWithoutDictionary(src, srcOffset, srcLength, dst, dstOffset);
     }
 
     /**
@@ -228,7 +208,7 @@ public final class ZdictCodec implements AutoCloseable {
      */
     public int store(byte[] src, int srcOffset, int srcLength, byte[] dst, int dstOffset) {
         checkArguments(src, srcOffset, srcLength, dst, dstOffset);
-        return writeStored(src, srcOffset, srcLength, dst, dstOffset);
+        return StoredPayloads.write(src, srcOffset, srcLength, dst, dstOffset);
     }
 
     /**
@@ -269,16 +249,7 @@ public final class ZdictCodec implements AutoCloseable {
     public long decompressedLength(byte[] src, int srcOffset, int srcLength) {
         Objects.checkFromIndexSize(srcOffset, srcLength, src.length);
         PayloadPrefix prefix = PayloadPrefix.read(src, srcOffset, srcLength);
-        int frameOffset = srcOffset + prefix.length();
-        int frameLength = srcLength - prefix.length();
-        if (prefix.isStored()) {
-            return frameLength;
-        }
-        if (prefix.isLz4Block()) {
-            return Lz4BlockHeader.parse(src, frameOffset, frameLength, prefix.length())
-                    .contentSize();
-        }
-        return FrameChecks.declaredContentSize(prefix, src, frameOffset, frameLength);
+        return decoderOf(prefix).declaredSize(prefix, src, srcOffset, srcLength);
     }
 
     /**
@@ -306,41 +277,8 @@ public final class ZdictCodec implements AutoCloseable {
         checkOpen();
         Objects.checkFromIndexSize(srcOffset, srcLength, src.length);
         Objects.checkFromToIndex(dstOffset, dst.length, dst.length);
-        PayloadHead head = head(src, srcOffset, srcLength);
-        int room = dst.length - dstOffset;
-        if (head.size() >= 0) {
-            checkRoom(head.size(), room);
-        }
-        if (head.stored()) {
-            System.arraycopy(src, head.frameOffset(), dst, dstOffset, head.frameLength());
-            return head.frameLength();
-        }
-        if (head.prefix().isLz4Block()) {
-            return decodeLz4(
-                    head.prefix(), head.lz4Header(), src, head.frameOffset(), head.frameLength(), dst, dstOffset);
-        }
-        if (head.size() >= 0) {
-            // zstd is given the caller's whole room, not the declared size: it checks the frame's declared
-            // size itself, and decodes 3-6 % faster into a roomier buffer; checkDecoded still holds.
-            return decodeDeclared(
-                    head.prefix(), src, head.frameOffset(), head.frameLength(), dst, dstOffset, room, head.size());
-        }
-        DecompressContext context = decompressContexts.borrow();
-        try {
-            return UnknownSizeFrames.decodeInto(
-                    context,
-                    dictionaries,
-                    head.prefix(),
-                    src,
-                    head.frameOffset(),
-                    head.frameLength(),
-                    dst,
-                    dstOffset,
-                    room,
-                    maxDecompressedSize);
-        } finally {
-            decompressContexts.giveBack(context);
-        }
+        PayloadPrefix prefix = PayloadPrefix.read(src, srcOffset, srcLength);
+        return decoderOf(prefix).decode(prefix, src, srcOffset, srcLength, dst, dstOffset);
     }
 
     /**
@@ -390,33 +328,10 @@ public final class ZdictCodec implements AutoCloseable {
 
     /** The whole payload decoded into a new array; {@code listener} (may be null) is told what it was. */
     private byte[] decodeWhole(byte[] src, int srcOffset, int srcLength, DecodeListener listener) {
-        PayloadHead head = head(src, srcOffset, srcLength);
-        byte[] dst;
-        if (head.stored()) {
-            dst = Arrays.copyOfRange(src, head.frameOffset(), head.frameOffset() + head.frameLength());
-        } else if (head.prefix().isLz4Block()) {
-            dst = new byte[(int) head.size()];
-            decodeLz4(head.prefix(), head.lz4Header(), src, head.frameOffset(), head.frameLength(), dst, 0);
-        } else if (head.size() >= 0) {
-            dst = new byte[(int) head.size()];
-            decodeDeclared(head.prefix(), src, head.frameOffset(), head.frameLength(), dst, 0, dst.length, dst.length);
-        } else {
-            DecompressContext context = decompressContexts.borrow();
-            try {
-                dst = UnknownSizeFrames.decodeGrowing(
-                        context,
-                        dictionaries,
-                        head.prefix(),
-                        src,
-                        head.frameOffset(),
-                        head.frameLength(),
-                        maxDecompressedSize);
-            } finally {
-                decompressContexts.giveBack(context);
-            }
-        }
+        PayloadPrefix prefix = PayloadPrefix.read(src, srcOffset, srcLength);
+        byte[] dst = decoderOf(prefix).decode(prefix, src, srcOffset, srcLength);
         if (listener != null) {
-            listener.decoded(head.prefix(), dst.length, srcLength);
+            listener.decoded(prefix, dst.length, srcLength);
         }
         return dst;
     }
@@ -463,31 +378,10 @@ public final class ZdictCodec implements AutoCloseable {
             src.duplicate().get(copy);
             return decodeWhole(copy, 0, srcLength, listener);
         }
-        byte[] first = new byte[Math.min(srcLength, MAX_HEAD_LENGTH)];
-        src.duplicate().get(first);
-        PayloadHead head = head(first, 0, srcLength);
-        if (head.stored() || head.size() < 0 || head.prefix().isLz4Block()) {
-            // Stored payloads are copied anyway; frames without a declared size are rare, and LZ4 blocks are
-            // decoded in Java, from an array: decode a copy.
-            byte[] copy = new byte[srcLength];
-            src.duplicate().get(copy);
-            return decodeWhole(copy, 0, srcLength, listener);
-        }
-        byte[] dst = new byte[(int) head.size()];
-        DecompressContext context = decompressContexts.borrow();
-        int written;
-        try {
-            written = context.forFrame(head.prefix(), dictionaries)
-                    .decompressDirectByteBufferToByteArray(
-                            dst, 0, dst.length, src, src.position() + head.frameOffset(), head.frameLength());
-        } catch (ZstdException e) {
-            throw FrameChecks.corruptFrame(head.prefix(), e);
-        } finally {
-            decompressContexts.giveBack(context);
-        }
-        checkDecoded(head.prefix(), head.size(), written);
+        PayloadPrefix prefix = PayloadPrefix.read(src);
+        byte[] dst = decoderOf(prefix).decodeDirect(prefix, src);
         if (listener != null) {
-            listener.decoded(head.prefix(), written, srcLength);
+            listener.decoded(prefix, dst.length, srcLength);
         }
         return dst;
     }
@@ -502,245 +396,17 @@ public final class ZdictCodec implements AutoCloseable {
             return;
         }
         closed = true;
-        compressContexts.close();
-        decompressContexts.close();
-        lz4Contexts.close();
+        zstdFrames.close();
+        lz4Blocks.close();
         dictionaries.close();
     }
 
-    private int compressFrame(
-            PayloadPrefix prefix, int version, byte[] src, int srcOffset, int srcLength, byte[] dst, int dstOffset) {
-        int prefixLength = prefix.writeTo(dst, dstOffset);
-        int frameOffset = dstOffset + prefixLength;
-        int frameLength;
-        CompressContext context = compressContexts.borrow();
-        try {
-            frameLength = (version == NO_DICTIONARY
-                            ? context.withoutDictionary(level.orElse(ZstdLevels.DEFAULT))
-                            : context.withVersion(version, dictionaries))
-                    .compressByteArray(dst, frameOffset, dst.length - frameOffset, src, srcOffset, srcLength);
-        } finally {
-            compressContexts.giveBack(context);
-        }
-        if (!checksum && prefixLength + frameLength >= PayloadPrefix.stored().length() + srcLength) {
-            return writeStored(src, srcOffset, srcLength, dst, dstOffset);
-        }
-        return prefixLength + frameLength;
-    }
-
-    private int compressLz4(
-            int version,
-            Lz4Dictionaries.Lz4Version lz4,
-            byte[] src,
-            int srcOffset,
-            int srcLength,
-            byte[] dst,
-            int dstOffset) {
-        int position = dstOffset + PayloadPrefix.lz4Block(version).writeTo(dst, dstOffset);
-        position += Lz4BlockHeader.write(dst, position, srcLength, checksum, lz4.check());
-        Lz4CompressContext context = lz4Contexts.borrow();
-        try {
-            position += context.compress(lz4.dictionary(), src, srcOffset, srcLength, dst, position);
-        } finally {
-            lz4Contexts.giveBack(context);
-        }
-        if (checksum) {
-            position += Lz4BlockHeader.writeChecksum(dst, position, Lz4BlockHeader.crc32c(src, srcOffset, srcLength));
-        } else if (position - dstOffset >= PayloadPrefix.stored().length() + srcLength) {
-            return writeStored(src, srcOffset, srcLength, dst, dstOffset);
-        }
-        return position - dstOffset;
-    }
-
-    private static int writeStored(byte[] src, int srcOffset, int srcLength, byte[] dst, int dstOffset) {
-        int prefixLength = PayloadPrefix.stored().writeTo(dst, dstOffset);
-        System.arraycopy(src, srcOffset, dst, dstOffset + prefixLength, srcLength);
-        return prefixLength + srcLength;
-    }
-
-    /**
-     * What a payload's first bytes say, checked before anything is decoded: its prefix, where its
-     * frame lies in the source, and the size it decodes to (a stored payload's length, a frame's
-     * declared content size, -1 for a frame that declares none), within the limit.
-     */
-    private record PayloadHead(
-            PayloadPrefix prefix, int frameOffset, int frameLength, long size, Lz4BlockHeader lz4Header) {
-        boolean stored() {
-            return prefix.isStored();
-        }
-    }
-
-    /**
-     * Reads and checks the head of the payload {@code src[srcOffset, srcOffset + srcLength)}: only its
-     * prefix and frame header are read, so {@code src} may hold just those first bytes (the direct
-     * buffer path) while {@code srcLength} is the whole payload's.
-     */
-    private PayloadHead head(byte[] src, int srcOffset, int srcLength) {
-        PayloadPrefix prefix = PayloadPrefix.read(src, srcOffset, srcLength);
-        int frameOffset = srcOffset + prefix.length();
-        int frameLength = srcLength - prefix.length();
+    /** The one place that picks a payload kind's decoder. */
+    private PayloadDecoder decoderOf(PayloadPrefix prefix) {
         if (prefix.isLz4Block()) {
-            Lz4BlockHeader header = Lz4BlockHeader.parse(src, frameOffset, frameLength, prefix.length());
-            if (!acceptUnchecked && !header.checksum()) {
-                throw new UncheckedPayloadException(
-                        prefix.length(),
-                        "Unchecked payload: its LZ4 block" + FrameChecks.describe(prefix)
-                                + " carries no content checksum, and this codec requires one");
-            }
-            checkLimit(header.contentSize(), prefix);
-            return new PayloadHead(prefix, frameOffset, frameLength, header.contentSize(), header);
+            return lz4Blocks;
         }
-        checkCovered(prefix, src, frameOffset, frameLength);
-        long size = prefix.isStored()
-                ? frameLength
-                : FrameChecks.declaredContentSize(prefix, src, frameOffset, frameLength);
-        if (size >= 0) {
-            checkLimit(size, prefix);
-        }
-        return new PayloadHead(prefix, frameOffset, frameLength, size, null);
-    }
-
-    /**
-     * Decodes the frame {@code src[frameOffset, frameOffset + frameLength)}, which declares {@code size}
-     * bytes, into {@code dst} at {@code dstOffset}, where the caller gave {@code room} bytes (at least
-     * {@code size}). (Takes a {@link PayloadHead}'s fields, not the record, so that the record never
-     * leaves the decode method and costs no allocation.)
-     */
-    private int decodeDeclared(
-            PayloadPrefix prefix,
-            byte[] src,
-            int frameOffset,
-            int frameLength,
-            byte[] dst,
-            int dstOffset,
-            int room,
-            long size) {
-        DecompressContext context = decompressContexts.borrow();
-        int written;
-        try {
-            written = context.forFrame(prefix, dictionaries)
-                    .decompressByteArray(dst, dstOffset, room, src, frameOffset, frameLength);
-        } catch (ZstdException e) {
-            throw FrameChecks.corruptFrame(prefix, e);
-        } finally {
-            decompressContexts.giveBack(context);
-        }
-        checkDecoded(prefix, size, written);
-        return written;
-    }
-
-    /**
-     * Decodes the LZ4 payload body {@code src[offset, offset + length)} (header, block, optional checksum),
-     * whose {@code header} {@link #head} read, into {@code dst[dstOffset, dstOffset + size)}: the decoder is
-     * given exactly the declared size as room, so nothing past it is written.
-     */
-    private int decodeLz4(
-            PayloadPrefix prefix,
-            Lz4BlockHeader header,
-            byte[] src,
-            int offset,
-            int length,
-            byte[] dst,
-            int dstOffset) {
-        int size = (int) header.contentSize();
-        int blockStart = prefix.length() + header.headerLength();
-        int blockLength = length - header.headerLength() - (header.checksum() ? Lz4BlockHeader.CHECKSUM_LENGTH : 0);
-        if (blockLength < 1) {
-            throw new TruncatedPayloadException(
-                    blockStart,
-                    "Truncated payload" + FrameChecks.describe(prefix) + ": it ends before its LZ4 block"
-                            + (header.checksum() ? " and content checksum" : ""));
-        }
-        Lz4Dictionaries.Lz4Version lz4 = lz4Dictionaries.forDecoding(prefix.version());
-        if (header.dictionaryCheck() != lz4.check()) {
-            throw new DictionaryMismatchException(
-                    blockStart - Lz4BlockHeader.DICTIONARY_CHECK_LENGTH,
-                    prefix.version(),
-                    String.format(
-                            "Wrong dictionary: the payload was written with another dictionary than version %d of"
-                                    + " this registry (its LZ4 block header's dictionary check is %04x, this"
-                                    + " version's is %04x): the registry is not the one it was written with, or"
-                                    + " was rebuilt from scratch",
-                            prefix.version(), header.dictionaryCheck(), lz4.check()),
-                    null);
-        }
-        int written;
-        try {
-            written = Lz4BlockDecoder.decompress(
-                    lz4.dictionary(), src, offset + header.headerLength(), blockLength, dst, dstOffset, size);
-        } catch (Lz4BlockException e) {
-            throw new CorruptPayloadException(
-                    blockStart + e.offset(),
-                    "Corrupt LZ4 block" + FrameChecks.describe(prefix) + ": " + e.phrase() + " (block offset "
-                            + e.offset() + "); it declares " + size + " bytes",
-                    e);
-        }
-        if (written != size) {
-            throw new CorruptPayloadException(
-                    blockStart,
-                    "Corrupt LZ4 block" + FrameChecks.describe(prefix) + ": it declares " + size
-                            + " bytes but decodes to " + written);
-        }
-        if (header.checksum()) {
-            int checksumOffset = offset + header.headerLength() + blockLength;
-            long expected = Lz4BlockHeader.readChecksum(src, checksumOffset);
-            long actual = Lz4BlockHeader.crc32c(dst, dstOffset, written);
-            if (expected != actual) {
-                throw new CorruptPayloadException(
-                        blockStart + blockLength,
-                        String.format(
-                                "Corrupt payload%s: the content checksum does not match (CRC-32C %08x written,"
-                                        + " %08x decoded)",
-                                FrameChecks.describe(prefix), expected, actual));
-            }
-        }
-        return written;
-    }
-
-    private static void checkDecoded(PayloadPrefix prefix, long declared, int written) {
-        if (written != declared) {
-            throw new CorruptPayloadException(
-                    prefix.length(),
-                    "Corrupt zstd frame" + FrameChecks.describe(prefix) + ": it declares " + declared
-                            + " bytes but decodes to " + written);
-        }
-    }
-
-    /**
-     * With checksums required, refuses a payload whose bytes no checksum covers: one flipped bit turns a
-     * checked frame into a stored payload or an unchecked frame, which would decode into other bytes.
-     */
-    private void checkCovered(PayloadPrefix prefix, byte[] src, int frameOffset, int frameLength) {
-        if (acceptUnchecked) {
-            return;
-        }
-        if (prefix.isStored()) {
-            throw new UncheckedPayloadException(
-                    0,
-                    "Unchecked payload: it is stored uncompressed, without a checksum, and this codec requires"
-                            + " one (a codec with checksums on never stores)");
-        }
-        if (!FrameChecks.hasChecksum(prefix, src, frameOffset, frameLength)) {
-            throw new UncheckedPayloadException(
-                    prefix.length(),
-                    "Unchecked payload: its zstd frame" + FrameChecks.describe(prefix)
-                            + " carries no content checksum, and this codec requires one");
-        }
-    }
-
-    private void checkLimit(long size, PayloadPrefix prefix) {
-        if (size > maxDecompressedSize) {
-            throw new PayloadTooLargeException(
-                    "Payload" + FrameChecks.describe(prefix) + " declares " + size + " decompressed bytes",
-                    maxDecompressedSize);
-        }
-    }
-
-    private static void checkRoom(long needed, int room) {
-        if (needed > room) {
-            throw new IllegalArgumentException(
-                    "Destination has room for " + room + " bytes but the payload decodes to " + needed);
-        }
+        return prefix.isStored() ? stored : zstdFrames;
     }
 
     private void checkArguments(byte[] src, int srcOffset, int srcLength, byte[] dst, int dstOffset) {
