@@ -58,15 +58,22 @@ final class Lz4BlockPayloads implements PayloadDecoder, AutoCloseable {
     public int decode(PayloadPrefix prefix, byte[] src, int offset, int length, byte[] dst, int dstOffset) {
         long header = checkedHeader(prefix, src, offset, length);
         DecodeLimits.checkRoom(Lz4BlockHeader.contentSize(header), dst.length - dstOffset);
-        return decodeBlock(prefix, header, src, offset, length, dst, dstOffset);
+        Lz4DecodeContext context = decodeContexts.borrow();
+        try {
+            return decodeBlock(context, prefix, header, src, offset, length, dst, dstOffset);
+        } finally {
+            decodeContexts.giveBack(context);
+        }
     }
 
     @Override
     public byte[] decode(PayloadPrefix prefix, byte[] src, int offset, int length) {
-        long header = checkedHeader(prefix, src, offset, length);
-        byte[] dst = new byte[(int) Lz4BlockHeader.contentSize(header)];
-        decodeBlock(prefix, header, src, offset, length, dst, 0);
-        return dst;
+        Lz4DecodeContext context = decodeContexts.borrow();
+        try {
+            return decodeWhole(context, prefix, src, offset, length);
+        } finally {
+            decodeContexts.giveBack(context);
+        }
     }
 
     /** Decodes from a copy of the payload in the pooled context's array: the decoder reads arrays. */
@@ -74,10 +81,17 @@ final class Lz4BlockPayloads implements PayloadDecoder, AutoCloseable {
     public byte[] decodeDirect(PayloadPrefix prefix, ByteBuffer src) {
         Lz4DecodeContext context = decodeContexts.borrow();
         try {
-            return decode(prefix, context.copyOf(src), 0, src.remaining());
+            return decodeWhole(context, prefix, context.copyOf(src), 0, src.remaining());
         } finally {
             decodeContexts.giveBack(context);
         }
+    }
+
+    private byte[] decodeWhole(Lz4DecodeContext context, PayloadPrefix prefix, byte[] src, int offset, int length) {
+        long header = checkedHeader(prefix, src, offset, length);
+        byte[] dst = new byte[(int) Lz4BlockHeader.contentSize(header)];
+        decodeBlock(context, prefix, header, src, offset, length, dst, 0);
+        return dst;
     }
 
     @Override
@@ -109,7 +123,14 @@ final class Lz4BlockPayloads implements PayloadDecoder, AutoCloseable {
      * as room, so nothing past it is written.
      */
     private int decodeBlock(
-            PayloadPrefix prefix, long header, byte[] src, int offset, int length, byte[] dst, int dstOffset) {
+            Lz4DecodeContext context,
+            PayloadPrefix prefix,
+            long header,
+            byte[] src,
+            int offset,
+            int length,
+            byte[] dst,
+            int dstOffset) {
         int size = (int) Lz4BlockHeader.contentSize(header);
         boolean checked = Lz4BlockHeader.checksum(header);
         int blockStart = prefix.length() + Lz4BlockHeader.headerLength(header);
@@ -140,8 +161,9 @@ final class Lz4BlockPayloads implements PayloadDecoder, AutoCloseable {
                             + " bytes but decodes to " + written);
         }
         if (checked) {
-            checkContent(
-                    prefix, src, offset + blockStart + blockLength, dst, dstOffset, written, blockStart + blockLength);
+            long expected = Lz4BlockHeader.readChecksum(src, offset + blockStart + blockLength);
+            long actual = Lz4BlockHeader.crc32c(context.crc, dst, dstOffset, written);
+            checkContent(prefix, expected, actual, blockStart + blockLength);
         }
         return written;
     }
@@ -161,23 +183,8 @@ final class Lz4BlockPayloads implements PayloadDecoder, AutoCloseable {
         }
     }
 
-    /** Compares the CRC-32C written at {@code src[checksumAt]} with that of the decoded bytes. */
-    private void checkContent(
-            PayloadPrefix prefix,
-            byte[] src,
-            int checksumAt,
-            byte[] dst,
-            int dstOffset,
-            int written,
-            int payloadOffset) {
-        long expected = Lz4BlockHeader.readChecksum(src, checksumAt);
-        long actual;
-        Lz4DecodeContext context = decodeContexts.borrow();
-        try {
-            actual = Lz4BlockHeader.crc32c(context.crc, dst, dstOffset, written);
-        } finally {
-            decodeContexts.giveBack(context);
-        }
+    /** Compares the CRC-32C written with that of the decoded bytes. */
+    private static void checkContent(PayloadPrefix prefix, long expected, long actual, int payloadOffset) {
         if (expected != actual) {
             throw new CorruptPayloadException(
                     payloadOffset,

@@ -4,24 +4,19 @@ import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.OptionalInt;
-import org.zdict.CorruptPayloadException;
-import org.zdict.PayloadTooLargeException;
 import org.zdict.format.PayloadPrefix;
-import org.zdict.internal.Lz4BlockHeader;
-import org.zdict.internal.ZstdJniFeatures;
 import org.zdict.internal.ZstdJniFloor;
 import org.zdict.internal.ZstdLevels;
-import org.zdict.internal.lz4.Lz4BlockCompressor;
 import org.zdict.registry.DictionarySource;
 
 /**
  * The one entry point: compresses bytes into a zdict payload with the registry's active version, and
- * decompresses any payload by the version its prefix names. Safe for concurrent use by many threads;
- * native contexts come from pools, and dictionaries (one per version and use) are made when first needed
- * and kept in one cache bounded by their size. Each payload kind (zstd frame, LZ4 block, stored) is
- * written and read by its own class; this facade checks the arguments and picks the kind.
- * Closing it frees all native memory it holds; using it afterwards fails with {@link
- * IllegalStateException}.
+ * decompresses any payload by the version its prefix names; each payload kind (zstd frame, LZ4 block,
+ * stored) has its own class. Thread-safe; close it to free its native memory (using it afterwards fails
+ * with {@link IllegalStateException}). Decoding throws {@link org.zdict.CorruptPayloadException} (or a
+ * subclass: truncated, wrong dictionary, unchecked when checksums are required), {@link
+ * org.zdict.PayloadTooLargeException} past the limit, {@link org.zdict.UnknownDictionaryVersionException}
+ * for a version the registry does not hold.
  */
 public final class ZdictCodec implements AutoCloseable {
     /** Default for {@link Builder#maxDecompressedSize}: 64 MiB. */
@@ -34,12 +29,8 @@ public final class ZdictCodec implements AutoCloseable {
     private final DictionaryCache dictionaries;
     private final ZstdFramePayloads zstdFrames;
     private final Lz4BlockPayloads lz4Blocks;
-    private final StoredPayloads stored;
-    /**
-     * Set once by close(). A call in progress needs no counting: the native context it borrowed is its
-     * own until it gives it back (the pool closes it then), and that context holds a reference to the
-     * dictionary it uses, so close() frees neither under it.
-     */
+    private final PayloadDecoders decoders;
+    /** Set once by close(); a call in progress holds its context and dictionary, which close() never frees. */
     private volatile boolean closed;
 
     private ZdictCodec(Builder builder) {
@@ -50,7 +41,7 @@ public final class ZdictCodec implements AutoCloseable {
         this.dictionaries = new DictionaryCache(source, builder.level, builder.dictionaryCacheBytes);
         this.zstdFrames = new ZstdFramePayloads(dictionaries, limits, builder.level, builder.checksum);
         this.lz4Blocks = new Lz4BlockPayloads(dictionaries, limits, builder.checksum);
-        this.stored = new StoredPayloads(limits);
+        this.decoders = new PayloadDecoders(zstdFrames, lz4Blocks, new StoredPayloads(limits));
     }
 
     /**
@@ -70,22 +61,19 @@ public final class ZdictCodec implements AutoCloseable {
     }
 
     /**
-     * A builder of a codec over {@code source} (a registry, or any other source of dictionaries), with
-     * the defaults of {@link #of}.
+     * {@return a builder of a codec over {@code source}, with the defaults of {@link #of}}
      *
-     * @param source where the dictionaries come from; the codec does not close it
-     * @return a new builder
+     * @param source where the dictionaries come from (a registry, usually); the codec does not close it
      */
     public static Builder builder(DictionarySource source) {
         return new Builder(source);
     }
 
     /**
-     * A codec with default settings over {@code source}: checksums on, each dictionary's recorded level,
-     * a 64 MiB decompression limit, a 256 MiB dictionary cache.
+     * {@return a codec over {@code source} with checksums on, each dictionary's recorded level, a 64 MiB
+     * decompression limit and a 256 MiB dictionary cache; close it to free its native memory}
      *
-     * @param source where the dictionaries come from; the codec does not close it
-     * @return the codec; close it to free its native memory
+     * @param source where the dictionaries come from (a registry, usually); the codec does not close it
      */
     public static ZdictCodec of(DictionarySource source) {
         return builder(source).build();
@@ -101,51 +89,29 @@ public final class ZdictCodec implements AutoCloseable {
         return maxDecompressedSize;
     }
 
-    /**
-     * {@return the state of the codec's one dictionary cache, zstd's digested dictionaries and LZ4 windows
-     * together: bytes held, entries, loads, evictions}
-     */
+    /** {@return the state of the codec's one dictionary cache, both payload kinds' dictionaries together} */
     public DictionaryCacheStats cacheStats() {
         return dictionaries.stats();
     }
 
     /**
-     * The largest payload that compressing {@code srcLength} bytes can produce.
+     * {@return the largest payload, prefix included, that compressing {@code srcLength} bytes can produce}
      *
      * @param srcLength the input length, 0 or more
-     * @return the bound, prefix included
      */
     public static int maxCompressedLength(int srcLength) {
-        if (srcLength < 0) {
-            throw new IllegalArgumentException("Negative source length " + srcLength);
-        }
-        long lz4Bound = Lz4BlockCompressor.maxCompressedLength(srcLength)
-                + Lz4BlockHeader.MAX_LENGTH
-                + Lz4BlockHeader.CHECKSUM_LENGTH;
-        long bound =
-                Math.max(Math.max(zstdCompressBound(srcLength), lz4Bound), srcLength + 1L) + PayloadPrefix.MAX_LENGTH;
-        if (bound > Integer.MAX_VALUE - 16) {
-            throw new IllegalArgumentException("Source of " + srcLength + " bytes is too large for one payload");
-        }
-        return (int) bound;
-    }
-
-    /** zstd's ZSTD_COMPRESSBOUND, computed here rather than through a native call per record. */
-    static long zstdCompressBound(int srcLength) {
-        long size = srcLength;
-        return size + (size >>> 8) + (size < (128 << 10) ? ((128 << 10) - size) >>> 11 : 0);
+        return PayloadBounds.maxCompressedLength(srcLength);
     }
 
     /**
-     * Compresses {@code src[srcOffset, srcOffset + srcLength)} into {@code dst} at {@code dstOffset}
-     * with the registry's active version (without a dictionary when none is active). {@code dst} must
-     * have {@link #maxCompressedLength} bytes of room.
+     * Compresses {@code src} into {@code dst}, which has {@link #maxCompressedLength} bytes of room, with
+     * the registry's active version (without a dictionary when none is active).
      *
-     * @param src the input
-     * @param srcOffset where the input starts in {@code src}
+     * @param src the input, from {@code srcOffset}, {@code srcLength} bytes
+     * @param srcOffset where the input starts
      * @param srcLength the input's length
-     * @param dst the destination
-     * @param dstOffset where to write in {@code dst}
+     * @param dst the destination, from {@code dstOffset}
+     * @param dstOffset where to write
      * @return the number of bytes written
      */
     public int compress(byte[] src, int srcOffset, int srcLength, byte[] dst, int dstOffset) {
@@ -162,10 +128,10 @@ public final class ZdictCodec implements AutoCloseable {
      *
      * @param version a version the registry holds (retired ones too)
      * @param src the input
-     * @param srcOffset where the input starts in {@code src}
+     * @param srcOffset where the input starts
      * @param srcLength the input's length
      * @param dst the destination, with {@link #maxCompressedLength} bytes of room
-     * @param dstOffset where to write in {@code dst}
+     * @param dstOffset where to write
      * @return the number of bytes written
      * @throws org.zdict.UnknownDictionaryVersionException if the registry does not hold {@code version}
      * @throws org.zdict.CorruptDictionaryException if its stored bytes cannot be trusted
@@ -179,14 +145,14 @@ public final class ZdictCodec implements AutoCloseable {
     }
 
     /**
-     * Compresses without a dictionary (a {@code 0xD2} payload), at the codec's level (zstd's default when
-     * it has none). Arguments as for {@link #compress(int, byte[], int, int, byte[], int)}.
+     * Like {@link #compress(byte[], int, int, byte[], int)} without a dictionary (a {@code 0xD2} payload),
+     * at the codec's level (zstd's default when it has none).
      *
      * @param src the input
-     * @param srcOffset where the input starts in {@code src}
+     * @param srcOffset where the input starts
      * @param srcLength the input's length
      * @param dst the destination, with {@link #maxCompressedLength} bytes of room
-     * @param dstOffset where to write in {@code dst}
+     * @param dstOffset where to write
      * @return the number of bytes written
      */
     public int compressWithoutDictionary(byte[] src, int srcOffset, int srcLength, byte[] dst, int dstOffset) {
@@ -195,15 +161,14 @@ public final class ZdictCodec implements AutoCloseable {
     }
 
     /**
-     * Writes a payload that stores {@code src} uncompressed (for records too small to gain): one marker
-     * byte, then the input. A codec with checksums on refuses to read it back unless it accepts
-     * unchecked payloads.
+     * Stores {@code src} uncompressed (for records too small to gain): one marker byte, then the input. A
+     * codec with checksums on refuses to read it back unless it accepts unchecked payloads.
      *
      * @param src the input
-     * @param srcOffset where the input starts in {@code src}
+     * @param srcOffset where the input starts
      * @param srcLength the input's length
-     * @param dst the destination, with {@code srcLength + 1} bytes of room
-     * @param dstOffset where to write in {@code dst}
+     * @param dst the destination, with {@link #maxCompressedLength} bytes of room
+     * @param dstOffset where to write
      * @return the number of bytes written, {@code srcLength + 1}
      */
     public int store(byte[] src, int srcOffset, int srcLength, byte[] dst, int dstOffset) {
@@ -212,11 +177,9 @@ public final class ZdictCodec implements AutoCloseable {
     }
 
     /**
-     * Compresses {@code src} into a new array, with the registry's active version (without a dictionary when
-     * none is active).
+     * {@return {@code src} compressed into a new array, with the registry's active version}
      *
      * @param src the input
-     * @return the payload
      */
     public byte[] compress(byte[] src) {
         byte[] dst = new byte[maxCompressedLength(src.length)];
@@ -224,11 +187,10 @@ public final class ZdictCodec implements AutoCloseable {
     }
 
     /**
-     * Compresses {@code src} into a new array with dictionary {@code version}.
+     * {@return {@code src} compressed into a new array with dictionary {@code version}}
      *
      * @param version a version the registry holds
      * @param src the input
-     * @return the payload
      * @throws org.zdict.UnknownDictionaryVersionException if the registry does not hold {@code version}
      */
     public byte[] compress(int version, byte[] src) {
@@ -237,40 +199,31 @@ public final class ZdictCodec implements AutoCloseable {
     }
 
     /**
-     * The decompressed size the payload declares, or -1 if its frame declares none (then {@link
-     * #decompress(byte[])} still decodes it, bounded by the limit).
+     * {@return the decompressed size the payload declares, or -1 if its frame declares none (it still
+     * decodes, bounded by the limit)}
      *
      * @param src the payload bytes
-     * @param srcOffset where the payload starts in {@code src}
+     * @param srcOffset where the payload starts
      * @param srcLength the payload's length
-     * @return the declared size, or -1
-     * @throws CorruptPayloadException for a truncated, foreign or corrupt prefix or frame header
+     * @throws org.zdict.CorruptPayloadException for a truncated, foreign or corrupt prefix or frame header
      */
     public long decompressedLength(byte[] src, int srcOffset, int srcLength) {
         Objects.checkFromIndexSize(srcOffset, srcLength, src.length);
         PayloadPrefix prefix = PayloadPrefix.read(src, srcOffset, srcLength);
-        return decoderOf(prefix).declaredSize(prefix, src, srcOffset, srcLength);
+        return decoders.of(prefix).declaredSize(prefix, src, srcOffset, srcLength);
     }
 
     /**
-     * Decompresses the payload {@code src[srcOffset, srcOffset + srcLength)} into {@code dst} at
-     * {@code dstOffset}. The decoder is given all of {@code dst}'s room from {@code dstOffset}, which it
-     * may use as scratch: bytes past the returned length may be overwritten, as zstd's own decoder does.
+     * Decompresses the payload into {@code dst}, which has room for its decompressed bytes ({@link
+     * #decompressedLength}). The decoder may use all of {@code dst} from {@code dstOffset} as scratch:
+     * bytes past the returned length may be overwritten, as zstd's own decoder does.
      *
      * @param src the payload bytes
-     * @param srcOffset where the payload starts in {@code src}
+     * @param srcOffset where the payload starts
      * @param srcLength the payload's length
-     * @param dst the destination, with room for the decompressed bytes ({@link #decompressedLength})
-     * @param dstOffset where to write in {@code dst}
+     * @param dst the destination
+     * @param dstOffset where to write
      * @return the number of bytes written
-     * @throws CorruptPayloadException for a foreign or corrupt payload
-     * @throws org.zdict.TruncatedPayloadException for a payload that ends before its prefix, frame header
-     *     or frame does
-     * @throws org.zdict.DictionaryMismatchException for a frame that names another dictionary than the
-     *     version its prefix names
-     * @throws org.zdict.UnknownDictionaryVersionException for a version the registry does not hold
-     * @throws org.zdict.UncheckedPayloadException when checksums are required and the payload has none
-     * @throws PayloadTooLargeException when the payload declares or expands past the limit
      * @throws IllegalArgumentException when {@code dst} has too little room for a valid payload
      */
     public int decompress(byte[] src, int srcOffset, int srcLength, byte[] dst, int dstOffset) {
@@ -278,38 +231,29 @@ public final class ZdictCodec implements AutoCloseable {
         Objects.checkFromIndexSize(srcOffset, srcLength, src.length);
         Objects.checkFromToIndex(dstOffset, dst.length, dst.length);
         PayloadPrefix prefix = PayloadPrefix.read(src, srcOffset, srcLength);
-        return decoderOf(prefix).decode(prefix, src, srcOffset, srcLength, dst, dstOffset);
+        return decoders.of(prefix).decode(prefix, src, srcOffset, srcLength, dst, dstOffset);
     }
 
     /**
-     * Decompresses a whole payload, allocating exactly its declared size (checked against the limit).
+     * {@return the payload {@code src} decoded into a new array of exactly its size}
      *
      * @param src the payload
-     * @return the original bytes
-     * @throws CorruptPayloadException for a truncated, foreign or corrupt payload (and its subclasses, as
-     *     for {@link #decompress(byte[], int, int, byte[], int)})
-     * @throws org.zdict.UnknownDictionaryVersionException for a version the registry does not hold
-     * @throws PayloadTooLargeException when the payload declares or expands past the limit
      */
     public byte[] decompress(byte[] src) {
         return decompress(src, 0, src.length);
     }
 
     /**
-     * Decompresses the whole payload {@code src[srcOffset, srcOffset + srcLength)}, allocating exactly
-     * its declared size (checked against the limit).
+     * {@return the payload decoded into a new array of exactly its size}
      *
      * @param src the payload bytes
-     * @param srcOffset where the payload starts in {@code src}
+     * @param srcOffset where the payload starts
      * @param srcLength the payload's length
-     * @return the original bytes
-     * @throws CorruptPayloadException as {@link #decompress(byte[], int, int, byte[], int)} does
-     * @throws PayloadTooLargeException when the payload declares or expands past the limit
      */
     public byte[] decompress(byte[] src, int srcOffset, int srcLength) {
         checkOpen();
         Objects.checkFromIndexSize(srcOffset, srcLength, src.length);
-        return decodeWhole(src, srcOffset, srcLength, null);
+        return decoders.decodeWhole(src, srcOffset, srcLength, null);
     }
 
     /**
@@ -318,38 +262,24 @@ public final class ZdictCodec implements AutoCloseable {
      * @param src the payload
      * @param listener told the payload's prefix and lengths once it has decoded
      * @return the original bytes
-     * @throws CorruptPayloadException as {@link #decompress(byte[], int, int, byte[], int)} does
-     * @throws PayloadTooLargeException when the payload declares or expands past the limit
      */
     public byte[] decompress(byte[] src, DecodeListener listener) {
         checkOpen();
-        return decodeWhole(src, 0, src.length, Objects.requireNonNull(listener, "listener"));
-    }
-
-    /** The whole payload decoded into a new array; {@code listener} (may be null) is told what it was. */
-    private byte[] decodeWhole(byte[] src, int srcOffset, int srcLength, DecodeListener listener) {
-        PayloadPrefix prefix = PayloadPrefix.read(src, srcOffset, srcLength);
-        byte[] dst = decoderOf(prefix).decode(prefix, src, srcOffset, srcLength);
-        if (listener != null) {
-            listener.decoded(prefix, dst.length, srcLength);
-        }
-        return dst;
+        return decoders.decodeWhole(src, 0, src.length, Objects.requireNonNull(listener, "listener"));
     }
 
     /**
-     * Decompresses the payload in {@code src}'s remaining bytes, allocating exactly its declared size,
-     * without copying the payload first: a heap buffer is read through its backing array, a direct
-     * buffer by native code where it lies (only its first bytes, the prefix and frame header, are read
-     * into Java; on zstd-jni before 1.5.7-2, which cannot, a copy is decoded). {@code src}'s position is
-     * left where it was.
+     * Decodes the payload in {@code src}'s remaining bytes into a new array of exactly its size, without
+     * copying the payload: a heap buffer is read through its backing array, a direct buffer by native
+     * code where it lies (on zstd-jni before 1.5.7-2, which cannot, a copy is decoded). {@code src}'s
+     * position is left where it was.
      *
      * @param src the payload, from its position to its limit
      * @return the original bytes
-     * @throws CorruptPayloadException as {@link #decompress(byte[], int, int, byte[], int)} does
-     * @throws PayloadTooLargeException when the payload declares or expands past the limit
      */
     public byte[] decompress(ByteBuffer src) {
-        return decodeWhole(src, null);
+        checkOpen();
+        return decoders.decodeWhole(src, null);
     }
 
     /**
@@ -359,31 +289,10 @@ public final class ZdictCodec implements AutoCloseable {
      * @param src the payload, from its position to its limit
      * @param listener told the payload's prefix and lengths once it has decoded
      * @return the original bytes
-     * @throws CorruptPayloadException as {@link #decompress(byte[], int, int, byte[], int)} does
-     * @throws PayloadTooLargeException when the payload declares or expands past the limit
      */
     public byte[] decompress(ByteBuffer src, DecodeListener listener) {
-        return decodeWhole(src, Objects.requireNonNull(listener, "listener"));
-    }
-
-    private byte[] decodeWhole(ByteBuffer src, DecodeListener listener) {
         checkOpen();
-        int srcLength = src.remaining();
-        if (src.hasArray()) {
-            return decodeWhole(src.array(), src.arrayOffset() + src.position(), srcLength, listener);
-        }
-        if (!src.isDirect() || !ZstdJniFeatures.DECOMPRESSES_DIRECT_TO_ARRAY) {
-            // zstd-jni before 1.5.7-2 decodes a direct buffer only into another direct buffer: decode a copy.
-            byte[] copy = new byte[srcLength];
-            src.duplicate().get(copy);
-            return decodeWhole(copy, 0, srcLength, listener);
-        }
-        PayloadPrefix prefix = PayloadPrefix.read(src);
-        byte[] dst = decoderOf(prefix).decodeDirect(prefix, src);
-        if (listener != null) {
-            listener.decoded(prefix, dst.length, srcLength);
-        }
-        return dst;
+        return decoders.decodeWhole(src, Objects.requireNonNull(listener, "listener"));
     }
 
     /**
@@ -392,31 +301,17 @@ public final class ZdictCodec implements AutoCloseable {
      */
     @Override
     public void close() {
-        if (closed) {
-            return;
+        if (!closed) {
+            closed = true;
+            zstdFrames.close();
+            lz4Blocks.close();
+            dictionaries.close();
         }
-        closed = true;
-        zstdFrames.close();
-        lz4Blocks.close();
-        dictionaries.close();
-    }
-
-    /** The one place that picks a payload kind's decoder. */
-    private PayloadDecoder decoderOf(PayloadPrefix prefix) {
-        if (prefix.isLz4Block()) {
-            return lz4Blocks;
-        }
-        return prefix.isStored() ? stored : zstdFrames;
     }
 
     private void checkArguments(byte[] src, int srcOffset, int srcLength, byte[] dst, int dstOffset) {
         checkOpen();
-        Objects.checkFromIndexSize(srcOffset, srcLength, src.length);
-        int needed = maxCompressedLength(srcLength);
-        if (dstOffset < 0 || dstOffset > dst.length || dst.length - dstOffset < needed) {
-            throw new IllegalArgumentException("Destination of " + dst.length + " bytes from offset " + dstOffset
-                    + " is too small: compressing " + srcLength + " bytes needs maxCompressedLength = " + needed);
-        }
+        PayloadBounds.checkCompressArguments(src, srcOffset, srcLength, dst, dstOffset);
     }
 
     private void checkOpen() {
@@ -467,9 +362,9 @@ public final class ZdictCodec implements AutoCloseable {
         }
 
         /**
-         * Write zstd's content checksum in every frame and require one when decoding (on by default). With
-         * it on, the codec never falls back to a stored payload, so every payload it writes is verifiable,
-         * and it refuses payloads no checksum covers (see {@link #acceptUnchecked}). Turn it off only where
+         * Write a content checksum in every payload and require one when decoding (on by default). With it
+         * on, the codec never falls back to a stored payload, so every payload it writes is verifiable, and
+         * it refuses payloads no checksum covers (see {@link #acceptUnchecked}). Turn it off only where
          * something else checks the bytes, as Kafka's record batch CRC does for record values: it saves 4
          * bytes per payload.
          *
@@ -495,14 +390,11 @@ public final class ZdictCodec implements AutoCloseable {
         }
 
         /**
-         * Bound the native memory of digested dictionaries to {@code bytes} (default 256 MiB). Each version
-         * met is digested once for decompression (about its size plus 27 KiB) and, if compressed with, once
-         * for compression (several times its size: about 510 KiB for a 112 KiB dictionary at level 3, 1.6
-         * MiB at level 19). Past the bound the least recently used are freed and digested again when
-         * needed; a dictionary a call is using is never freed under it. A dictionary larger than the bound
-         * is still digested for the calls that need it. See {@link ZdictCodec#cacheStats()}. The windows of
-         * versions published for LZ4 (64 KiB each to decode, about 576 KiB to compress) are heap objects,
-         * held under the same bound, counted apart.
+         * Bound the memory of the codec's dictionaries, both payload kinds together, to {@code bytes}
+         * (default 256 MiB): zstd's digested ones (native; per version, about its size plus 27 KiB to
+         * decompress, about 510 KiB for 112 KiB at level 3 to compress) and LZ4's windows (heap; 64 KiB to
+         * decode, about 576 KiB to compress). Past it the least recently used are freed, never under a
+         * call using them, and made again when needed. See {@link ZdictCodec#cacheStats()}.
          *
          * @param bytes the bound, positive
          * @return this builder
