@@ -25,7 +25,7 @@ final class CompressContext implements AutoCloseable {
     }
 
     /** The context with {@code version}'s dictionary loaded, from {@code dictionaries} unless already. */
-    ZstdCompressCtx withVersion(int version, DigestedDictionaries dictionaries) {
+    ZstdCompressCtx withVersion(int version, DictionaryCache dictionaries) {
         if (dictionary.holds(version, dictionaries)) {
             return zstd;
         }

@@ -12,7 +12,13 @@ import org.zdict.internal.ZstdJniFeatures;
  * context loads another one, is reset or is closed.
  */
 final class DecompressContext implements AutoCloseable {
+    /** The longest zstd frame header: magic 4, descriptor 1, window 1, dictionary id 4, content size 8. */
+    private static final int MAX_FRAME_HEADER_LENGTH = 18;
+
     final ZstdDecompressCtx zstd = new ZstdDecompressCtx();
+    /** Where a frame header read from a direct buffer is copied, so that reading it allocates nothing. */
+    final byte[] frameHead = new byte[MAX_FRAME_HEADER_LENGTH];
+
     private final HeldDictionary<ZstdDictDecompress> dictionary = new HeldDictionary<>();
     /** Null where zstd-jni streams heap buffers itself (1.5.7-23 and newer). */
     private final StagedStream staged;
@@ -27,11 +33,11 @@ final class DecompressContext implements AutoCloseable {
     }
 
     /** The context ready for {@code prefix}'s frame: with its version's dictionary, or with none. */
-    ZstdDecompressCtx forFrame(PayloadPrefix prefix, DigestedDictionaries dictionaries) {
+    ZstdDecompressCtx forFrame(PayloadPrefix prefix, DictionaryCache dictionaries) {
         return prefix.isDictionaryFrame() ? withVersion(prefix.version(), dictionaries) : withoutDictionary();
     }
 
-    private ZstdDecompressCtx withVersion(int version, DigestedDictionaries dictionaries) {
+    private ZstdDecompressCtx withVersion(int version, DictionaryCache dictionaries) {
         if (dictionary.holds(version, dictionaries)) {
             return zstd;
         }

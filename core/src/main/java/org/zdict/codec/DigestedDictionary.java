@@ -5,45 +5,32 @@ import java.io.IOException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * One digested dictionary of a {@link DigestedDictionaries} cache, counted by references: each native
+ * One digested dictionary of a {@link DictionaryCache}, counted by references: each native
  * context that has it loaded holds one, and so does a call between taking it from the cache and loading
  * it. The cache holds it until it evicts it; its native memory is freed once it is evicted and the last
  * reference is released, so no call ever sees it freed. A context releases its reference only after
  * zstd-jni dropped its own lock on the dictionary (loading another one, reset or close), so freeing never
  * meets zstd-jni's "Attempt to close while in use".
  */
-final class DigestedDictionary<T extends Closeable> {
+final class DigestedDictionary<T extends Closeable> extends CachedDictionary {
     private static final int FREED = -1;
 
-    private final DigestedDictionaries cache;
-    private final int version;
+    private final DictionaryCache cache;
     private final T digested;
-    private final long bytes;
     /** References held, or FREED. */
     private final AtomicInteger references = new AtomicInteger(1);
 
     private volatile boolean evicted;
-    /** The cache's load count when last used: the least recently used entry has the smallest. */
-    volatile long lastUsed;
 
     /** Created with one reference, the creator's. */
-    DigestedDictionary(DigestedDictionaries cache, int version, T digested, long bytes) {
+    DigestedDictionary(DictionaryCache cache, int version, T digested, long bytes) {
+        super(version, bytes);
         this.cache = cache;
-        this.version = version;
         this.digested = digested;
-        this.bytes = bytes;
-    }
-
-    int version() {
-        return version;
     }
 
     T digested() {
         return digested;
-    }
-
-    long bytes() {
-        return bytes;
     }
 
     /** Adds a reference unless the dictionary was already freed. */
@@ -66,10 +53,17 @@ final class DigestedDictionary<T extends Closeable> {
         }
     }
 
-    /** Called by the cache once it no longer holds this dictionary. */
+    @Override
     void evict() {
         evicted = true;
         freeIfUnreferenced();
+    }
+
+    /** Frees it once its creator's reference, the only one, is released. */
+    @Override
+    void discard() {
+        evict();
+        release();
     }
 
     /**
@@ -83,7 +77,7 @@ final class DigestedDictionary<T extends Closeable> {
             } catch (IOException | RuntimeException e) {
                 // zstd-jni frees without failing; one it still counts as in use is left to its finalizer.
             }
-            cache.freed(bytes);
+            cache.freed(bytes());
         }
     }
 }

@@ -24,10 +24,10 @@ final class FrameChecks {
         }
     }
 
-    /** Whether the frame's header sets the content checksum flag. */
-    static boolean hasChecksum(PayloadPrefix prefix, byte[] src, int frameOffset, int frameLength) {
+    /** The checked descriptor of the frame's header: see {@link FrameHeader#descriptor}. */
+    static int descriptor(PayloadPrefix prefix, byte[] src, int frameOffset, int frameLength) {
         try {
-            return FrameHeader.declaresChecksum(src, frameOffset, frameLength, prefix.length());
+            return FrameHeader.descriptor(src, frameOffset, frameLength, prefix.length());
         } catch (CorruptPayloadException e) {
             throw naming(prefix, e);
         }

@@ -12,7 +12,7 @@ final class HeldDictionary<T extends Closeable> {
     private DigestedDictionary<T> held;
 
     /** Whether {@code version} is the one held; if so it counts as used in {@code dictionaries}. */
-    boolean holds(int version, DigestedDictionaries dictionaries) {
+    boolean holds(int version, DictionaryCache dictionaries) {
         DigestedDictionary<T> current = held;
         if (current != null && current.version() == version) {
             dictionaries.touch(current);

@@ -21,7 +21,7 @@ final class UnknownSizeFrames {
     /** Decodes into {@code dst}; fails if the output passes {@code room} or {@code limit}. */
     static int decodeInto(
             DecompressContext pooled,
-            DigestedDictionaries dictionaries,
+            DictionaryCache dictionaries,
             PayloadPrefix prefix,
             byte[] src,
             int frameOffset,
@@ -52,7 +52,7 @@ final class UnknownSizeFrames {
     /** Decodes into a new array that grows as needed, up to {@code limit} bytes. */
     static byte[] decodeGrowing(
             DecompressContext pooled,
-            DigestedDictionaries dictionaries,
+            DictionaryCache dictionaries,
             PayloadPrefix prefix,
             byte[] src,
             int frameOffset,

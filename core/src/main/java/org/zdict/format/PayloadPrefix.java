@@ -30,6 +30,14 @@ public final class PayloadPrefix {
     private static final PayloadPrefix[] ONE_BYTE_VERSIONS = new PayloadPrefix[0x80];
     /** The same for LZ4 blocks. */
     private static final PayloadPrefix[] ONE_BYTE_LZ4_VERSIONS = new PayloadPrefix[0x80];
+    /**
+     * The prefixes of versions 128 and above last met, one slot per {@code version % 256}, so that a
+     * reader or writer going round a few such versions allocates nothing once it has met them. Slots are
+     * written without a lock: a prefix is immutable, so a reader sees either the one before or the new one.
+     */
+    private static final PayloadPrefix[] RECENT_VERSIONS = new PayloadPrefix[0x100];
+    /** The same for LZ4 blocks. */
+    private static final PayloadPrefix[] RECENT_LZ4_VERSIONS = new PayloadPrefix[0x100];
 
     static {
         for (int version = 1; version < ONE_BYTE_VERSIONS.length; version++) {
@@ -94,7 +102,10 @@ public final class PayloadPrefix {
      * @throws IllegalArgumentException if {@code version} is not positive
      */
     public static PayloadPrefix dictionaryFrame(int version) {
-        return withVersion(PayloadKind.DICTIONARY_FRAME, ONE_BYTE_VERSIONS, version);
+        checkVersion(version);
+        return version < ONE_BYTE_VERSIONS.length
+                ? ONE_BYTE_VERSIONS[version]
+                : recent(PayloadKind.DICTIONARY_FRAME, version, 1 + varintLength(version));
     }
 
     /**
@@ -105,17 +116,29 @@ public final class PayloadPrefix {
      * @throws IllegalArgumentException if {@code version} is not positive
      */
     public static PayloadPrefix lz4Block(int version) {
-        return withVersion(PayloadKind.LZ4_BLOCK, ONE_BYTE_LZ4_VERSIONS, version);
+        checkVersion(version);
+        return version < ONE_BYTE_LZ4_VERSIONS.length
+                ? ONE_BYTE_LZ4_VERSIONS[version]
+                : recent(PayloadKind.LZ4_BLOCK, version, 1 + varintLength(version));
     }
 
-    private static PayloadPrefix withVersion(PayloadKind kind, PayloadPrefix[] shared, int version) {
+    private static void checkVersion(int version) {
         if (version <= 0) {
             throw new IllegalArgumentException("Dictionary version must be positive, got " + version);
         }
-        if (version < shared.length) {
-            return shared[version];
+    }
+
+    /** The prefix of {@code kind} and {@code version} (128 or more), made only if its slot holds another. */
+    private static PayloadPrefix recent(PayloadKind kind, int version, int length) {
+        PayloadPrefix[] slots = kind == PayloadKind.DICTIONARY_FRAME ? RECENT_VERSIONS : RECENT_LZ4_VERSIONS;
+        int slot = version & (slots.length - 1);
+        PayloadPrefix cached = slots[slot];
+        if (cached != null && cached.version == version && cached.length == length) {
+            return cached;
         }
-        return new PayloadPrefix(kind, version, 1 + varintLength(version));
+        PayloadPrefix made = new PayloadPrefix(kind, version, length);
+        slots[slot] = made;
+        return made;
     }
 
     /** {@return the prefix of a zstd frame compressed without a dictionary ({@code 0xD2})} */
@@ -193,20 +216,42 @@ public final class PayloadPrefix {
      *     or the version is not a canonical positive varint
      */
     public static PayloadPrefix read(byte[] src, int offset, int length) {
+        return read(src, null, offset, length);
+    }
+
+    /**
+     * Reads the prefix at the start of {@code src}'s remaining bytes, as {@link #read(byte[], int, int)}
+     * does, without moving its position, copying the payload or allocating (but for the first payload of
+     * a version of 128 or more, or the error of one that is not a payload).
+     *
+     * @param src the payload, from its position to its limit
+     * @return the prefix
+     * @throws CorruptPayloadException as {@link #read(byte[], int, int)} does
+     */
+    public static PayloadPrefix read(ByteBuffer src) {
+        if (src.hasArray()) {
+            return read(src.array(), src.arrayOffset() + src.position(), src.remaining());
+        }
+        return read(null, src, src.position(), src.remaining());
+    }
+
+    /** One parser for both sources: reads {@code array} unless it is null, else {@code buffer}. */
+    private static PayloadPrefix read(byte[] array, ByteBuffer buffer, int offset, int length) {
         if (length < 1) {
             throw new TruncatedPayloadException(0, "Truncated payload: empty, expected a zdict marker byte");
         }
-        int marker = src[offset] & 0xFF;
+        int marker = byteAt(array, buffer, offset);
         PayloadKind kind = PayloadKind.ofMarker(marker);
         if (kind == null) {
-            throw new CorruptPayloadException(0, describeUnknownMarker(src, offset, length, marker));
+            throw new CorruptPayloadException(0, describeUnknownMarker(array, buffer, offset, length, marker));
         }
         if (!kind.hasVersion()) {
             return kind == PayloadKind.PLAIN_FRAME ? PLAIN_FRAME : STORED;
         }
-        if (length >= 2 && src[offset + 1] > 0) {
+        int first = length >= 2 ? byteAt(array, buffer, offset + 1) : 0;
+        if (first > 0 && first < 0x80) {
             // The common case, versions 1-127: one varint byte with no continuation bit.
-            return (kind == PayloadKind.DICTIONARY_FRAME ? ONE_BYTE_VERSIONS : ONE_BYTE_LZ4_VERSIONS)[src[offset + 1]];
+            return (kind == PayloadKind.DICTIONARY_FRAME ? ONE_BYTE_VERSIONS : ONE_BYTE_LZ4_VERSIONS)[first];
         }
         long version = 0;
         for (int i = 0; i < MAX_VARINT_BYTES; i++) {
@@ -215,7 +260,7 @@ public final class PayloadPrefix {
                 throw new TruncatedPayloadException(
                         position, "Truncated payload: the dictionary version varint ends after " + i + " byte(s)");
             }
-            int b = src[offset + position] & 0xFF;
+            int b = byteAt(array, buffer, offset + position);
             version |= (long) (b & 0x7F) << (7 * i);
             if ((b & 0x80) == 0) {
                 if (b == 0 && i > 0) {
@@ -226,34 +271,15 @@ public final class PayloadPrefix {
                     throw new CorruptPayloadException(
                             1, "Invalid dictionary version " + version + ": versions are 1.." + Integer.MAX_VALUE);
                 }
-                return new PayloadPrefix(kind, (int) version, position + 1);
+                return recent(kind, (int) version, position + 1);
             }
         }
         throw new CorruptPayloadException(1, "Dictionary version varint is longer than " + MAX_VARINT_BYTES + " bytes");
     }
 
-    /**
-     * Reads the prefix at the start of {@code src}'s remaining bytes, as {@link #read(byte[], int, int)}
-     * does, without moving its position or copying the payload.
-     *
-     * @param src the payload, from its position to its limit
-     * @return the prefix
-     * @throws CorruptPayloadException as {@link #read(byte[], int, int)} does
-     */
-    public static PayloadPrefix read(ByteBuffer src) {
-        int position = src.position();
-        int length = src.remaining();
-        if (src.hasArray()) {
-            return read(src.array(), src.arrayOffset() + position, length);
-        }
-        if (length >= 2
-                && src.get(position) == (byte) PayloadKind.DICTIONARY_FRAME.marker()
-                && src.get(position + 1) > 0) {
-            return ONE_BYTE_VERSIONS[src.get(position + 1)];
-        }
-        byte[] head = new byte[Math.min(length, MAX_LENGTH)];
-        src.duplicate().get(head);
-        return read(head, 0, length);
+    /** The unsigned byte at {@code index} of {@code array}, or of {@code buffer} when {@code array} is null. */
+    private static int byteAt(byte[] array, ByteBuffer buffer, int index) {
+        return (array != null ? array[index] : buffer.get(index)) & 0xFF;
     }
 
     /**
@@ -296,7 +322,7 @@ public final class PayloadPrefix {
         return "PayloadPrefix[" + description() + ", " + length + " byte(s)]";
     }
 
-    private static String describeUnknownMarker(byte[] src, int offset, int length, int marker) {
+    private static String describeUnknownMarker(byte[] array, ByteBuffer buffer, int offset, int length, int marker) {
         String expected = String.format(
                 "expected a zdict format-%d marker 0x%02X, 0x%02X, 0x%02X or 0x%02X",
                 FORMAT_VERSION,
@@ -309,7 +335,14 @@ public final class PayloadPrefix {
                     "Unsupported zdict marker 0x%02X (another format version or a reserved kind); %s",
                     marker, expected);
         }
-        if (startsWithZstdMagic(src, offset, length)) {
+        byte[] head = array;
+        int headOffset = offset;
+        if (array == null) {
+            head = new byte[Math.min(length, 4)];
+            buffer.get(offset, head);
+            headOffset = 0;
+        }
+        if (startsWithZstdMagic(head, headOffset, length)) {
             return "Not a zdict payload: it is a bare zstd frame (magic 28 B5 2F FD) without a zdict prefix; "
                     + expected;
         }

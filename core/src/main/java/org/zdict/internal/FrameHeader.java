@@ -52,7 +52,7 @@ public record FrameHeader(int headerLength, long contentSize, long dictionaryId,
         }
         long dictionaryId = readLittleEndian(src, offset + position, dictionaryIdBytes(descriptor));
         return new FrameHeader(
-                headerLength(descriptor), contentSize, dictionaryId, (descriptor & 0x04) != 0, windowSize);
+                headerLength(descriptor), contentSize, dictionaryId, declaresChecksum(descriptor), windowSize);
     }
 
     /**
@@ -72,18 +72,42 @@ public record FrameHeader(int headerLength, long contentSize, long dictionaryId,
     }
 
     /**
-     * Whether the frame header at {@code src[offset, offset + length)} declares a content checksum,
-     * checked as {@link #parse} checks it, without building a {@code FrameHeader}.
+     * The descriptor byte of the frame header at {@code src[offset, offset + length)}, checked as {@link
+     * #parse} checks the header: read it once, then ask it {@link #declaresChecksum(int)} and {@link
+     * #contentSize(byte[], int, int)} without parsing again.
      *
      * @param src the bytes
      * @param offset where the frame header starts in {@code src}
      * @param length how many bytes of {@code src} from {@code offset} belong to the frame
      * @param payloadOffset where the frame starts inside its payload, for error messages
-     * @return true if the frame ends with a content checksum
+     * @return the descriptor, 0..255
      * @throws org.zdict.CorruptPayloadException as {@link #parse} does
      */
-    public static boolean declaresChecksum(byte[] src, int offset, int length, int payloadOffset) {
-        return (checkedDescriptor(src, offset, length, payloadOffset) & 0x04) != 0;
+    public static int descriptor(byte[] src, int offset, int length, int payloadOffset) {
+        return checkedDescriptor(src, offset, length, payloadOffset);
+    }
+
+    /**
+     * Whether a frame with this {@link #descriptor} ends with a content checksum.
+     *
+     * @param descriptor the checked descriptor
+     * @return true if the checksum flag is set
+     */
+    public static boolean declaresChecksum(int descriptor) {
+        return (descriptor & 0x04) != 0;
+    }
+
+    /**
+     * The content size of the frame header at {@code src[offset]}, whose checked {@link #descriptor} is
+     * {@code descriptor}.
+     *
+     * @param src the bytes
+     * @param offset where the frame header starts in {@code src}
+     * @param descriptor its checked descriptor
+     * @return the size, {@link #UNKNOWN_CONTENT_SIZE}, or {@link Long#MAX_VALUE} for 2^63 bytes or more
+     */
+    public static long contentSize(byte[] src, int offset, int descriptor) {
+        return readContentSize(src, offset, descriptor);
     }
 
     /**

@@ -42,6 +42,24 @@ public record Lz4BlockHeader(int headerLength, long contentSize, boolean checksu
      *     #MAX_CONTENT_SIZE} bytes
      */
     public static Lz4BlockHeader parse(byte[] src, int offset, int length, int payloadOffset) {
+        long fields = read(src, offset, length, payloadOffset);
+        return new Lz4BlockHeader(headerLength(fields), contentSize(fields), checksum(fields), dictionaryCheck(fields));
+    }
+
+    /**
+     * Parses the header as {@link #parse} does, into one {@code long} instead of an object: what a decoder
+     * reads on every call. Read its fields with {@link #headerLength(long)}, {@link #contentSize(long)},
+     * {@link #checksum(long)} and {@link #dictionaryCheck(long)}.
+     *
+     * @param src the bytes
+     * @param offset where the header starts in {@code src}
+     * @param length how many bytes of {@code src} from {@code offset} belong to the payload
+     * @param payloadOffset where the header starts inside its payload
+     * @return the header's fields
+     * @throws TruncatedPayloadException if the payload ends inside the header
+     * @throws CorruptPayloadException as {@link #parse} does
+     */
+    public static long read(byte[] src, int offset, int length, int payloadOffset) {
         long value = 0;
         for (int i = 0; i < MAX_VARINT_BYTES; i++) {
             if (i >= length) {
@@ -70,12 +88,48 @@ public record Lz4BlockHeader(int headerLength, long contentSize, boolean checksu
                             "Truncated payload: the LZ4 block header ends inside its dictionary check");
                 }
                 int check = (src[offset + i + 1] & 0xFF) | (src[offset + i + 2] & 0xFF) << 8;
-                return new Lz4BlockHeader(headerLength, size, (value & 1) != 0, check);
+                return size << 24 | (long) check << 8 | (value & 1) << 4 | headerLength;
             }
         }
         throw new CorruptPayloadException(
                 payloadOffset,
                 "Corrupt LZ4 block header: the size varint is longer than " + MAX_VARINT_BYTES + " bytes");
+    }
+
+    /**
+     * {@return the header length in fields {@link #read} returned}
+     *
+     * @param fields what {@link #read} returned
+     */
+    public static int headerLength(long fields) {
+        return (int) (fields & 0x0F);
+    }
+
+    /**
+     * {@return the content size in fields {@link #read} returned}
+     *
+     * @param fields what {@link #read} returned
+     */
+    public static long contentSize(long fields) {
+        return fields >>> 24;
+    }
+
+    /**
+     * {@return whether a content checksum follows the block, in fields {@link #read} returned}
+     *
+     * @param fields what {@link #read} returned
+     */
+    public static boolean checksum(long fields) {
+        return (fields & 0x10) != 0;
+    }
+
+    /**
+     * {@return the dictionary check in fields {@link #read} returned}
+     *
+     * @param fields what {@link #read} returned
+     */
+    public static int dictionaryCheck(long fields) {
+        return (int) (fields >>> 8) & 0xFFFF;
     }
 
     /**
@@ -123,7 +177,21 @@ public record Lz4BlockHeader(int headerLength, long contentSize, boolean checksu
      * @return the checksum, 0..2^32-1
      */
     public static long crc32c(byte[] src, int offset, int length) {
-        CRC32C crc = new CRC32C();
+        return crc32c(new CRC32C(), src, offset, length);
+    }
+
+    /**
+     * The CRC-32C of {@code src[offset, offset + length)}, computed with {@code crc}, which is reset first:
+     * for a caller that keeps one per thread instead of allocating one per record.
+     *
+     * @param crc the checksum to reuse
+     * @param src the bytes
+     * @param offset where they start
+     * @param length how many
+     * @return the checksum, 0..2^32-1
+     */
+    public static long crc32c(CRC32C crc, byte[] src, int offset, int length) {
+        crc.reset();
         crc.update(src, offset, length);
         return crc.getValue();
     }

@@ -154,7 +154,7 @@ class DictionaryCacheTest {
 
     @Test
     void anEvictedDictionaryStaysUsableUntilItsLastReferenceIsReleased() {
-        DigestedDictionaries cache = new DigestedDictionaries(registry, OptionalInt.empty(), 1);
+        DictionaryCache cache = new DictionaryCache(registry, OptionalInt.empty(), 1);
         DigestedDictionary<ZstdDictDecompress> first = cache.referenceForDecompression(1);
         DigestedDictionary<ZstdDictDecompress> second = cache.referenceForDecompression(2);
         assertEquals(1, cache.stats().evictions(), "version 1 made way for version 2");

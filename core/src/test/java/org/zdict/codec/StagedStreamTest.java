@@ -32,8 +32,7 @@ class StagedStreamTest {
 
     private final InMemoryDictionaryRegistry registry = new InMemoryDictionaryRegistry();
     private final int version = registry.publish(DICTIONARY, 3, Map.of()).version();
-    private final DigestedDictionaries dictionaries =
-            new DigestedDictionaries(registry, OptionalInt.empty(), 64L << 20);
+    private final DictionaryCache dictionaries = new DictionaryCache(registry, OptionalInt.empty(), 64L << 20);
     private final DecompressContext direct = new DecompressContext(false);
     private final DecompressContext staged = new DecompressContext(true);
 

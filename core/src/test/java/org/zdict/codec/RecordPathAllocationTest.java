@@ -1,0 +1,104 @@
+package org.zdict.codec;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.lang.management.ManagementFactory;
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.Map;
+import java.util.function.IntUnaryOperator;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.zdict.internal.ZstdJniFeatures;
+import org.zdict.registry.DictionaryCodec;
+import org.zdict.registry.InMemoryDictionaryRegistry;
+import org.zdict.testing.SampleEvents;
+import org.zdict.train.DictionaryTrainer;
+
+/**
+ * The record path allocates nothing: compressing and decompressing into the caller's arrays, four
+ * versions in turn (as a codec shared by several subjects sees them), for both payload kinds, with
+ * versions below 128 and above (a 2-byte prefix), checksums on and off. Decoding a direct buffer into a
+ * new array allocates that array only. Measured with the thread's allocation counter, which counts what
+ * the code allocates whether or not the JIT has compiled it yet.
+ */
+class RecordPathAllocationTest {
+    private static final List<byte[]> EVENTS = SampleEvents.synthetic(2100, 9);
+    private static final byte[] DICTIONARY = DictionaryTrainer.train(EVENTS.subList(0, 2000), 32 << 10, 3);
+    private static final int CALLS = 2_000;
+    private static final com.sun.management.ThreadMXBean THREADS =
+            (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+
+    @ParameterizedTest(name = "{0}, versions from {1}, checksum {2}")
+    @CsvSource({
+        "zstd, 1, true",
+        "zstd, 200, true",
+        "zstd, 200, false",
+        "lz4, 1, true",
+        "lz4, 200, true",
+        "lz4, 1, false"
+    })
+    void compressesAndDecompressesFourVersionsInTurnWithoutAllocating(String kind, int firstVersion, boolean checksum) {
+        InMemoryDictionaryRegistry registry = new InMemoryDictionaryRegistry();
+        Map<String, String> metadata = kind.equals("lz4") ? Map.of(DictionaryCodec.METADATA_KEY, "lz4") : Map.of();
+        for (int v = 1; v < firstVersion + 4; v++) {
+            registry.publish(DICTIONARY, 3, metadata);
+        }
+        try (ZdictCodec codec = ZdictCodec.builder(registry).checksum(checksum).build()) {
+            byte[][] payloads = new byte[100][];
+            for (int i = 0; i < payloads.length; i++) {
+                payloads[i] = codec.compress(firstVersion + i % 4, EVENTS.get(2000 + i));
+                assertEquals(kind.equals("lz4") ? 0xD0 : 0xD1, payloads[i][0] & 0xFF);
+            }
+            byte[] out = new byte[ZdictCodec.maxCompressedLength(64 << 10)];
+            IntUnaryOperator compress = i -> {
+                byte[] event = EVENTS.get(2000 + i % 100);
+                return codec.compress(firstVersion + i % 4, event, 0, event.length, out, 0);
+            };
+            IntUnaryOperator decompress = i -> {
+                byte[] payload = payloads[i % 100];
+                return codec.decompress(payload, 0, payload.length, out, 0);
+            };
+            assertEquals(0, allocatedPerCall(compress), "bytes allocated per compression");
+            assertEquals(0, allocatedPerCall(decompress), "bytes allocated per decompression");
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"zstd", "lz4"})
+    void decodesADirectBufferAllocatingOnlyTheResult(String kind) {
+        assumeTrue(ZstdJniFeatures.DECOMPRESSES_DIRECT_TO_ARRAY, "zstd-jni before 1.5.7-2 decodes a copy");
+        InMemoryDictionaryRegistry registry = new InMemoryDictionaryRegistry();
+        Map<String, String> metadata = kind.equals("lz4") ? Map.of(DictionaryCodec.METADATA_KEY, "lz4") : Map.of();
+        for (int v = 1; v <= 200; v++) {
+            registry.publish(DICTIONARY, 3, metadata);
+        }
+        try (ZdictCodec codec = ZdictCodec.of(registry)) {
+            byte[] event = EVENTS.get(2050);
+            byte[] payload = codec.compress(200, event);
+            ByteBuffer direct =
+                    ByteBuffer.allocateDirect(payload.length).put(payload).flip();
+            assertArrayEquals(event, codec.decompress(direct));
+            long resultBytes = (16 + event.length + 7) & ~7L;
+            long perCall = allocatedPerCall(i -> codec.decompress(direct).length);
+            assertEquals(resultBytes, perCall, "bytes allocated per call: the " + event.length + "-byte result only");
+        }
+    }
+
+    /** Bytes allocated per call of {@code call}, after as many calls to warm it up. */
+    private static long allocatedPerCall(IntUnaryOperator call) {
+        long sink = 0;
+        for (int i = 0; i < CALLS; i++) {
+            sink += call.applyAsInt(i);
+        }
+        long before = THREADS.getCurrentThreadAllocatedBytes();
+        for (int i = 0; i < CALLS; i++) {
+            sink += call.applyAsInt(i);
+        }
+        long allocated = THREADS.getCurrentThreadAllocatedBytes() - before;
+        assertEquals(true, sink > 0);
+        return allocated / CALLS;
+    }
+}
