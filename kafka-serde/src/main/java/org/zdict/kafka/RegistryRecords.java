@@ -49,7 +49,19 @@ final class RegistryRecords {
             int level,
             Instant createdAt,
             Map<String, String> metadata,
-            byte[] content) {}
+            byte[] content) {
+        /** The record of the version {@code info} describes, with its bytes {@code content}. */
+        static DictionaryRecord of(org.zdict.registry.DictionaryInfo info, byte[] content) {
+            return new DictionaryRecord(
+                    info.version(),
+                    info.subject(),
+                    info.sha256(),
+                    info.level(),
+                    info.createdAt(),
+                    info.metadata(),
+                    content);
+        }
+    }
 
     /**
      * The {@code state} record: the lifecycle of every version, replaced as a whole by each change

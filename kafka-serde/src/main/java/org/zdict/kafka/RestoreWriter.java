@@ -68,14 +68,7 @@ final class RestoreWriter {
     private void claim(int version, RegistryBackup backup) {
         DictionaryInfo info = backup.table().versions().get(version);
         String key = RegistryKeys.dictionary(version, UUID.randomUUID().toString());
-        DictionaryRecord record = new DictionaryRecord(
-                version,
-                info.subject(),
-                info.sha256(),
-                info.level(),
-                info.createdAt(),
-                info.metadata(),
-                backup.content(version));
+        DictionaryRecord record = DictionaryRecord.of(info, backup.content(version));
         long offset = topic.send(key, RegistryRecords.write(record));
         follower.awaitPosition(offset + 1, timeoutMs);
         if (!key.equals(follower.read(log -> log.winner(version)))) {

@@ -194,36 +194,35 @@ class RegistryDurabilityIT {
 
     @Test
     void aTombstoneOnTheActiveVersionsKeyErasesNothing() throws Exception {
-        Published published = publish("durable-tombstone");
-        Path restarted = temp.resolve("restarted");
-        decodesEveryEvent(published, restarted);
-        String key = records(published.topic()).stream()
-                .filter(r -> r.key().startsWith("dict/1/"))
-                .findFirst()
-                .orElseThrow()
-                .key();
-        send(published.topic(), key, null);
-        forceCleaning(published.topic());
-        assertTrue(holdsDictionaryRecord(published.topic(), 1), "the append-only topic keeps the record");
-        decodesEveryEvent(published, temp.resolve("fresh"));
-        decodesEveryEvent(published, restarted);
+        overwriteTheActiveVersionsKeyAndClean("durable-tombstone", null);
     }
 
     @Test
     void aGarbageValueOnTheActiveVersionsKeyErasesNothing() throws Exception {
-        Published published = publish("durable-garbage");
+        overwriteTheActiveVersionsKeyAndClean("durable-garbage", "{\"not\":\"a dictionary record\"}".getBytes());
+    }
+
+    /**
+     * Writes {@code value} under the active version's key of a topic this release created, forces cleaning,
+     * and checks that the record is still there and that a fresh and a restarted client decode every event.
+     */
+    private void overwriteTheActiveVersionsKeyAndClean(String topic, byte[] value) throws Exception {
+        Published published = publish(topic);
         Path restarted = temp.resolve("restarted");
         decodesEveryEvent(published, restarted);
-        String key = records(published.topic()).stream()
+        send(topic, activeVersionsKey(topic), value);
+        forceCleaning(topic);
+        assertTrue(holdsDictionaryRecord(topic, 1), "the append-only topic keeps the record");
+        decodesEveryEvent(published, temp.resolve("fresh"));
+        decodesEveryEvent(published, restarted);
+    }
+
+    private static String activeVersionsKey(String topic) {
+        return records(topic).stream()
                 .filter(r -> r.key().startsWith("dict/1/"))
                 .findFirst()
                 .orElseThrow()
                 .key();
-        send(published.topic(), key, "{\"not\":\"a dictionary record\"}".getBytes());
-        forceCleaning(published.topic());
-        assertTrue(holdsDictionaryRecord(published.topic(), 1), "the append-only topic keeps the record");
-        decodesEveryEvent(published, temp.resolve("fresh"));
-        decodesEveryEvent(published, restarted);
     }
 
     @Test
@@ -233,12 +232,7 @@ class RegistryDurabilityIT {
         Published published = publish(topic);
         Path restarted = temp.resolve("restarted");
         decodesEveryEvent(published, restarted);
-        String key = records(topic).stream()
-                .filter(r -> r.key().startsWith("dict/1/"))
-                .findFirst()
-                .orElseThrow()
-                .key();
-        send(topic, key, null);
+        send(topic, activeVersionsKey(topic), null);
         forceCleaning(topic);
         awaitCompactedAway(topic, 1);
         decodesEveryEvent(published, restarted);
