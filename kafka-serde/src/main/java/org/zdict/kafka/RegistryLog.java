@@ -16,56 +16,27 @@ import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryStatus;
 
 /**
- * The registry topic folded into a version table, record by record, in offset order. Not thread-safe; the
- * owner synchronises. It keeps the facts of each version and the offset of its record, not its bytes: those
- * of the versions won since the last {@link #takeNewContents} are handed to the owner once, to store. The two
- * rules that make concurrent writers safe:
+ * The registry topic folded into a version table, record by record, in offset order, by the rules of
+ * docs/REGISTRY.md (section 5), which is normative; this class is where the Java reader applies them. Not
+ * thread-safe; the owner synchronises. It keeps the facts of each version and the offset of its record, not
+ * its bytes: those of the versions won since the last {@link #takeNewContents} are handed to the owner once,
+ * to store. In short:
  *
  * <ul>
- *   <li>For each version number the valid {@code dict/N/WRITER} record with the lowest offset wins; later
- *       claims of the same number are ignored (their writer sees it lost, tombstones its record and
- *       retries with a higher number).
- *   <li>A {@code state} record counts only if it replaces the state record in force (compare-and-publish):
- *       its {@code sequence} is that record's plus one, or, for records without one (the previous
- *       release's), its {@code basedOn} is that record's offset. The sequence makes a copy of the topic
- *       whose offsets differ (MirrorMaker 2, after compaction) read like the original. The first state
- *       record a reader meets counts regardless, because compaction may have removed the one before it.
+ *   <li>For each version number the first valid claim wins: a version seeded from the reader's local copy
+ *       ({@link #seed}) counts as a claim older than any record; then the {@code dict/N/WRITER} record with
+ *       the lowest offset.
+ *   <li>A {@code state} record counts only if it replaces the state record in force (compare-and-publish,
+ *       by {@code sequence}, or {@code basedOn} for the previous release's records). The first state record
+ *       a reader meets counts regardless.
+ *   <li>A state record removes a version only if the state before it had that version retired and, if it
+ *       was ever active, the record's time is at least the remove grace after the record that showed it
+ *       retired. A record's time is its timestamp where the broker stamped it ({@code LogAppendTime}),
+ *       else this reader's clock as it applies it; a writer's {@code retiredAt} plays no part.
  * </ul>
  *
- * <p>Anyone who can write the topic can append any record. The rules below keep such records from stopping
- * a reader or changing a decoded byte: a version that is active, or was active within the remove grace
- * ({@value KafkaRegistryConfig#REMOVE_GRACE_MS_CONFIG}, this reader's own), cannot vanish by a single record.
- * Each record they skip is counted and logged by reason ({@link RecordRefusal}, {@link RefusedRecords}):
- *
- * <ol>
- *   <li>{@code too-large}: a value over {@link RegistryRecords#MAX_VALUE_BYTES} is skipped before it is
- *       parsed, and not kept.
- *   <li>{@code unreadable}: a value that is not JSON, or not a valid record (a field missing or of the wrong
- *       type, a dictionary record whose version is not its key's), is skipped.
- *   <li>{@code version-taken}: a claim of a number already won, with other bytes (another SHA-256), is
- *       ignored: the first claim wins. The same bytes again change nothing and are not counted.
- *   <li>{@code hash-mismatch}: a dictionary record whose bytes do not have the SHA-256 it states claims
- *       nothing: the number stays free for the next valid claim. Publishers always write matching hashes,
- *       so {@link VersionPublisher}'s own record never loses to such a record.
- *   <li>{@code unknown-key}: a record whose key is neither {@code state} nor {@code dict/N/WRITER} (or is
- *       longer than any of those) is skipped, tombstones included.
- *   <li>{@code early-tombstone}: a tombstone on a version's winning record counts only if the state in force
- *       has already removed that version ({@link LifecycleWriter#remove} writes the state record first);
- *       otherwise it is ignored. A tombstone on a losing or skipped record changes nothing.
- *   <li>{@code early-removal}: a state record (based on the state in force) is accepted and becomes the
- *       state in force, but a version it removes that this reader holds stays unless, in the state before
- *       it, that version was retired and, if it was ever active (as far as any state record this reader
- *       accepted said), retired at least the remove grace ago by this reader's clock and the record's
- *       {@code retiredAt}. A version that stays keeps its retirement, or is available if the record no
- *       longer names it active or retired; the state in force is the record without that removal, so
- *       writers, who compute from it, do not repeat it. A state record may otherwise change anything,
- *       activate no version at all included: the versions it demotes become available and still decode.
- *       The first state record a reader meets has no state before it, so it removes no version the reader
- *       holds.
- *   <li>{@code state-tombstone}: a tombstone on the {@code state} key is ignored.
- * </ol>
- *
- * <p>What the topic alone cannot enforce (compaction, times stated by writers) is in docs/SECURITY.md.
+ * <p>Every record the rules refuse is skipped, counted and logged by reason ({@link RecordRefusal}, {@link
+ * RefusedRecords}): none stops a reader or changes a decoded byte.
  */
 final class RegistryLog {
     /** A won version: its immutable facts (status to be set from the state record) and its record's offset. */
