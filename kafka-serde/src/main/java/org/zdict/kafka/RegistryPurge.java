@@ -56,22 +56,20 @@ final class RegistryPurge {
         }
         SortedSet<Integer> purged = new TreeSet<>(state.removed());
         long first = -1;
+        long last = -1;
         for (int i = 0; i < versions.size(); i++) {
             DictionaryInfo info = table.versions().get(versions.get(i));
-            DictionaryRecord record = new DictionaryRecord(
-                    info.version(),
-                    info.subject(),
-                    info.sha256(),
-                    info.level(),
-                    info.createdAt(),
-                    info.metadata(),
-                    cache.read(info));
-            long offset = topic.send(keys.get(i), RegistryRecords.write(record));
-            first = first < 0 ? offset : first;
+            last = topic.send(keys.get(i), RegistryRecords.write(DictionaryRecord.of(info, cache.read(info))));
+            first = first < 0 ? last : first;
         }
-        long offset = topic.send(RegistryKeys.STATE, RegistryRecords.write(state));
-        first = first < 0 ? offset : first;
-        follower.awaitPosition(offset + 1, timeoutMs);
+        if (stateOffset >= 0) { // a topic with no state record yet has none to keep
+            last = topic.send(RegistryKeys.STATE, RegistryRecords.write(state));
+            first = first < 0 ? last : first;
+        }
+        if (first < 0) {
+            return new Result(purged, 0); // an empty topic: nothing to keep, nothing to delete
+        }
+        follower.awaitPosition(last + 1, timeoutMs);
         if (follower.read(RegistryLog::stateRecordOffset) != stateOffset) {
             throw new RegistryException("Another writer changed the state of " + where + " during the purge;"
                     + " nothing was deleted. Stop every other writer of the registry and purge again");

@@ -140,7 +140,7 @@ class KafkaRegistryIT {
         String registry = registry("zdict-legacy");
         assertEquals(
                 0,
-                Cli.run("registry", "import", exported.toString(), "--registry", registry)
+                Cli.run("registry", "import", exported.toString(), "--activate", "--registry", registry)
                         .exitCode());
 
         Cli.Result purgeCompacted = Cli.run("registry", "purge", "--yes", "--registry", registry);
