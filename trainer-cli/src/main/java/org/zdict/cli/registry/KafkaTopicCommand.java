@@ -21,6 +21,7 @@ abstract class KafkaTopicCommand implements Callable<Integer> {
 
     @Override
     public final Integer call() {
+        checkArguments();
         String done;
         try (DictionaryRegistry target = registry.openExisting()) {
             if (!(target instanceof KafkaDictionaryRegistry kafka)) {
@@ -37,6 +38,9 @@ abstract class KafkaTopicCommand implements Callable<Integer> {
         out.flush();
         return ZdictCommand.EXIT_OK;
     }
+
+    /** Refuses bad arguments before the registry is opened (which may wait for the cluster). */
+    void checkArguments() {}
 
     /** What the command means for a folder registry, for the usage error. */
     abstract String folderNote();

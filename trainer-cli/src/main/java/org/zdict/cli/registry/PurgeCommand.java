@@ -25,13 +25,17 @@ public final class PurgeCommand extends KafkaTopicCommand {
     }
 
     @Override
-    String apply(KafkaDictionaryRegistry target) {
+    void checkArguments() {
         if (!yes) {
             throw new ParameterException(
                     spec.commandLine(),
-                    "zdict registry purge deletes dictionary bytes for good:"
-                            + " records written with the versions it purges can never be read again. Add --yes to confirm");
+                    "zdict registry purge deletes dictionary bytes for good: records written with the versions it"
+                            + " purges can never be read again. Add --yes to confirm");
         }
+    }
+
+    @Override
+    String apply(KafkaDictionaryRegistry target) {
         return target.purge() + ".";
     }
 }
