@@ -156,7 +156,7 @@ final class RegistryLog {
         }
         if (!kept.isEmpty()) {
             refuse(RecordRefusal.EARLY_REMOVAL, offset, key, "it removes versions " + kept + ", which stay");
-            next = withoutRemoval(next, kept);
+            next = StateTransition.withoutRemoval(next, kept, stateRecord, everActive);
         }
         stateRecord = next;
         stateRecordOffset = offset;
@@ -180,43 +180,6 @@ final class RegistryLog {
         }
         Long since = retiredSince.get(version);
         return since != null && recordTime - since >= removeGraceMs;
-    }
-
-    /** {@code next} with {@code kept} not removed: each keeps its retirement and activation from the state in force. */
-    private StateRecord withoutRemoval(StateRecord next, SortedSet<Integer> kept) {
-        SortedSet<Integer> removed = new TreeSet<>(next.removed());
-        removed.removeAll(kept);
-        SortedSet<Integer> retired = new TreeSet<>(next.retired());
-        SortedSet<Integer> nextEverActive = new TreeSet<>(next.everActive());
-        Map<Integer, Long> retiredAt = new TreeMap<>(next.retiredAt());
-        Map<Integer, Long> activatedAt = new TreeMap<>(next.activatedAt());
-        for (int version : kept) {
-            if (stateRecord.retired().contains(version)) {
-                retired.add(version);
-                Long at = stateRecord.retiredAt().get(version);
-                if (at != null) {
-                    retiredAt.put(version, at);
-                }
-            }
-            if (everActive.contains(version)) {
-                nextEverActive.add(version);
-            }
-            Long at = stateRecord.activatedAt().get(version);
-            if (at != null) {
-                activatedAt.putIfAbsent(version, at);
-            }
-        }
-        return new StateRecord(
-                next.nextVersion(),
-                next.active(),
-                next.activeBySubject(),
-                retired,
-                removed,
-                nextEverActive,
-                retiredAt,
-                activatedAt,
-                next.basedOn(),
-                next.sequence());
     }
 
     private boolean applyTombstone(long offset, String key, int version) {

@@ -98,4 +98,46 @@ final class StateTransition {
         StateRecord from = new StateRecord(1, 0, Map.of(), new TreeSet<>(), removed, everActive, retiredAt, -1);
         return next(from, VersionTable.EMPTY, backup, basedOn, nowMillis);
     }
+
+    /**
+     * {@code next} with {@code kept} not removed, as a reader takes a state record whose removal of those
+     * versions it refused: each keeps its retirement and activation from {@code inForce}, the state record in
+     * force before it; {@code everActive} are the versions the reader knows were ever active.
+     */
+    static StateRecord withoutRemoval(
+            StateRecord next, SortedSet<Integer> kept, StateRecord inForce, SortedSet<Integer> everActive) {
+        SortedSet<Integer> removed = new TreeSet<>(next.removed());
+        removed.removeAll(kept);
+        SortedSet<Integer> retired = new TreeSet<>(next.retired());
+        SortedSet<Integer> nextEverActive = new TreeSet<>(next.everActive());
+        Map<Integer, Long> retiredAt = new TreeMap<>(next.retiredAt());
+        Map<Integer, Long> activatedAt = new TreeMap<>(next.activatedAt());
+        for (int version : kept) {
+            if (inForce.retired().contains(version)) {
+                retired.add(version);
+                Long at = inForce.retiredAt().get(version);
+                if (at != null) {
+                    retiredAt.put(version, at);
+                }
+            }
+            if (everActive.contains(version)) {
+                nextEverActive.add(version);
+            }
+            Long at = inForce.activatedAt().get(version);
+            if (at != null) {
+                activatedAt.putIfAbsent(version, at);
+            }
+        }
+        return new StateRecord(
+                next.nextVersion(),
+                next.active(),
+                next.activeBySubject(),
+                retired,
+                removed,
+                nextEverActive,
+                retiredAt,
+                activatedAt,
+                next.basedOn(),
+                next.sequence());
+    }
 }
