@@ -14,7 +14,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.zdict.ZdictException;
 import org.zdict.codec.ZdictCodec;
-import org.zdict.registry.DirectoryDictionaryRegistry;
+import org.zdict.codec.ZdictCodecBuilder;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 
 /**
  * Runs every vector of the conformance folder (conformance/README.md) through the Java codec: each
@@ -41,7 +43,7 @@ class ConformanceSuiteTest {
     @MethodSource("vectors")
     void decodesOrRefusesAsTheSuiteStates(ConformanceSuite.Vector vector) throws IOException {
         byte[] payload = Files.readAllBytes(vector.payload());
-        try (DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(vector.registry());
+        try (DictionaryRegistry registry = DictionaryRegistries.openFolder(vector.registry());
                 ZdictCodec codec = codec(registry, vector)) {
             if (vector.decodesTo() != null) {
                 assertArrayEquals(Files.readAllBytes(vector.decodesTo()), codec.decompress(payload));
@@ -52,8 +54,8 @@ class ConformanceSuiteTest {
         }
     }
 
-    private static ZdictCodec codec(DirectoryDictionaryRegistry registry, ConformanceSuite.Vector vector) {
-        ZdictCodec.Builder builder = ZdictCodec.builder(registry).acceptUnchecked(vector.acceptUnchecked());
+    private static ZdictCodec codec(DictionaryRegistry registry, ConformanceSuite.Vector vector) {
+        ZdictCodecBuilder builder = ZdictCodec.builder(registry).acceptUnchecked(vector.acceptUnchecked());
         if (vector.maxDecompressedSize() >= 0) {
             builder.maxDecompressedSize(vector.maxDecompressedSize());
         }

@@ -25,7 +25,7 @@ import org.zdict.kafka.ZdictSerdeConfig;
 import org.zdict.kafka.ZdictSerializer;
 import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
-import org.zdict.train.DictionaryTrainer;
+import org.zdict.engine.DictionaryTrainer;
 
 /**
  * The client matrix's child: runs in a JVM whose class path is one user project's (one kafka-clients
