@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.zdict.CorruptPayloadException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.List;
@@ -13,6 +12,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.zdict.CorruptPayloadException;
 import org.zdict.ZdictException;
 import org.zdict.codec.ZdictCodec;
 import org.zdict.codec.ZdictCodecBuilder;
