@@ -20,18 +20,19 @@ import org.zdict.internal.RegistryFolder;
 import org.zdict.internal.VersionTable;
 
 /**
- * A registry kept in a folder ({@link DictionaryRegistries#openFolder}): one file per version ({@code v000001.dict}, the raw zstd dictionary)
- * and {@code manifest.json}, every file written atomically (temporary file, then rename). Changes are
- * serialised across processes with a lock on {@code .lock}; changes made by another process are picked
- * up without a restart, checked at most once per refresh interval and whenever an unknown version is
- * asked for. The calls made per record ({@link #activeVersion(String)}, {@link #revision()}) never read
- * the folder nor wait for a lock: when the interval has passed they hand the check to one daemon thread
- * shared by every folder registry of the JVM and answer from the manifest as last read, so a change
- * shows there once that check has read it. Only the manifest is held in memory: {@link #get} reads the version's file each time
- * ({@link DictionaryFiles}: SHA-256 on the first read, size and CRC32C after), the codec's bounded cache
- * of digested dictionaries being what keeps a version's dictionary between calls.
- * Safe for concurrent use by many threads, and by many processes on one folder. A manifest that cannot
- * be read, or a folder that cannot be written, is a {@link org.zdict.RegistryException} naming the file.
+ * A registry kept in a folder ({@link DictionaryRegistries#openFolder}): one file per version ({@code
+ * v000001.dict}, the raw zstd dictionary) and {@code manifest.json}, every file written atomically
+ * (temporary file, then rename). Changes are serialised across processes with a lock on {@code .lock};
+ * changes made by another process are picked up without a restart, checked at most once per refresh
+ * interval and whenever an unknown version is asked for. The calls made per record ({@link
+ * #activeVersion(String)}, {@link #revision()}) never read the folder nor wait for a lock: when the
+ * interval has passed they hand the check to one daemon thread shared by every folder registry of the
+ * JVM and answer from the manifest as last read, so a change shows there once that check has read it.
+ * Only the manifest is held in memory: {@link #get} reads the version's file each time ({@link
+ * DictionaryFiles}: SHA-256 on the first read, size and CRC32C after), the codec's bounded cache of
+ * digested dictionaries being what keeps a version's dictionary between calls. Safe for concurrent use
+ * by many threads, and by many processes on one folder. A manifest that cannot be read, or a folder that
+ * cannot be written, is a {@link org.zdict.RegistryException} naming the file.
  */
 final class DirectoryDictionaryRegistry implements DictionaryRegistry {
     /** How often, at most, a registry checks its folder for changes by other processes: 1 second. */
@@ -270,15 +271,15 @@ final class DirectoryDictionaryRegistry implements DictionaryRegistry {
     }
 
     /**
-     * A check that fails (a manifest being replaced by hand, say) keeps the manifest as last read; the
-     * next call that reads the folder itself ({@link #list()}, {@link #get} of an unknown version) reports
-     * the failure.
+     * A check that fails (a manifest being replaced by hand, say) keeps the manifest as last read and is
+     * tried again after the interval; the calls that read the folder themselves ({@link #list()}, {@link
+     * #get} of an unknown version) report such a failure.
      */
     private void refreshInBackground() {
         try {
             refreshNow();
         } catch (RuntimeException e) {
-            // kept for the next call that reads the folder itself; refreshNow() already set the next check
+            // reported by the calls that read the folder themselves; refreshNow() already set the next check
         } finally {
             refreshing.set(false);
         }
