@@ -2,8 +2,6 @@ package org.zdict.sparkit;
 
 import static org.apache.spark.sql.functions.col;
 
-import org.zdict.registry.DictionaryRegistry;
-import org.zdict.registry.DictionaryRegistries;
 import com.github.luben.zstd.Zstd;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -16,13 +14,15 @@ import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
+import org.zdict.engine.DictionaryTrainer;
 import org.zdict.engine.Timing;
 import org.zdict.kafka.ZdictBytesDeserializer;
 import org.zdict.kafka.ZdictBytesSerializer;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 import org.zdict.spark.TrainedDictionary;
 import org.zdict.spark.ZdictFunctions;
 import org.zdict.spark.ZdictTraining;
-import org.zdict.testing.TestTrainer;
 
 /**
  * What a Spark job does with zdict-spark, run by {@link SparkInstallationIT} in a JVM whose class path is a
@@ -48,7 +48,7 @@ public final class SparkInstallationDriver {
         Path registry = Path.of(args[0]).resolve("registry");
         List<byte[]> events = events();
         try (DictionaryRegistry folder = DictionaryRegistries.openFolder(registry)) {
-            folder.publish(TestTrainer.train(events, 4096, 3), 3, Map.of());
+            folder.publish(DictionaryTrainer.train(events, 4096, 3), 3, Map.of());
             folder.activate(1);
         }
         Map<String, Object> settings = Map.of("zdict.registry", registry.toString());
