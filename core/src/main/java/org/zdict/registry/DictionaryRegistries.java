@@ -44,8 +44,8 @@ public final class DictionaryRegistries {
      *     kafka://HOST:PORT/TOPIC}
      * @return the registry, open
      * @param settings settings for the registry's provider, for example a Kafka registry's client settings
-     * @throws RegistryException naming the location when no provider accepts it
-     * @throws RegistryException if there is no registry there
+     * @throws RegistryException of kind {@code BAD_LOCATION} naming the location when no provider accepts
+     *     it, of kind {@code NOT_FOUND} if there is no registry there
      */
     public static DictionaryRegistry open(String location, Map<String, ?> settings) {
         return provider(location).open(location.trim(), settings, false);
@@ -58,7 +58,8 @@ public final class DictionaryRegistries {
      * @param location a folder path, {@code classpath:FOLDER}, or another provider's form
      * @param settings settings for the registry's provider
      * @return the registry, open
-     * @throws RegistryException naming the location when no provider accepts it
+     * @throws RegistryException of kind {@code BAD_LOCATION} naming the location when no provider accepts
+     *     it
      */
     public static DictionaryRegistry openOrCreate(String location, Map<String, ?> settings) {
         return provider(location).open(location.trim(), settings, true);
@@ -117,7 +118,8 @@ public final class DictionaryRegistries {
      *
      * @param location a location in any of the accepted forms
      * @return its canonical spelling, the same for every spelling of one registry
-     * @throws RegistryException naming the location when no provider accepts it
+     * @throws RegistryException of kind {@code BAD_LOCATION} naming the location when no provider accepts
+     *     it
      */
     public static String canonical(String location) {
         return provider(location).canonical(location.trim());

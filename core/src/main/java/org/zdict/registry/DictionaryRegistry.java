@@ -6,7 +6,6 @@ import java.util.Map;
 import java.util.OptionalInt;
 import java.util.SortedSet;
 import java.util.TreeSet;
-import org.zdict.RegistryException;
 import org.zdict.UnknownDictionaryVersionException;
 
 /**
@@ -117,7 +116,8 @@ public interface DictionaryRegistry extends DictionarySource {
      * succeed; the second is refused and changes nothing.
      *
      * @param expectedActive the active version the caller's decision was made against
-     * @throws RegistryException if the subject's active version is another one; nothing changed
+     * @throws org.zdict.RegistryException of kind {@code ACTIVE_VERSION_CHANGED} if the subject's active
+     *     version is another one; nothing changed
      */
     void activate(int version, OptionalInt expectedActive);
 
