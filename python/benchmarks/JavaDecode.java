@@ -1,3 +1,5 @@
+import org.zdict.registry.DictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -5,7 +7,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.zdict.codec.ZdictCodec;
-import org.zdict.registry.DirectoryDictionaryRegistry;
 
 /** decode_single_event.py's Java side: the best round's ns per payload, ZdictCodec with checksums off. */
 public class JavaDecode {
@@ -19,7 +20,7 @@ public class JavaDecode {
             }
         }
         int rounds = Integer.parseInt(args[2]);
-        try (DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(Path.of(args[0]));
+        try (DictionaryRegistry registry = DictionaryRegistries.openFolder(Path.of(args[0]));
                 ZdictCodec codec = ZdictCodec.builder(registry).checksum(false).build()) {
             double best = Double.MAX_VALUE;
             long sink = 0;

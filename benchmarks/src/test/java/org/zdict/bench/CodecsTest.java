@@ -20,9 +20,9 @@ import org.zdict.bench.codec.Codecs.DictionarySpec;
 import org.zdict.bench.codec.Codecs.TrainedDictionary;
 import org.zdict.bench.data.EventSplit;
 import org.zdict.bench.jmh.CodecBenchmark;
+import org.zdict.engine.DictionaryTrainer;
 import org.zdict.engine.codec.BlockCodec;
 import org.zdict.testing.SampleEvents;
-import org.zdict.train.DictionaryTrainer;
 
 class CodecsTest {
     static final List<String> LABELS = Codecs.ALL;

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
-import org.zdict.train.DictionaryTrainer;
+import org.zdict.testing.TestTrainer;
 
 /** A converter given bad settings fails at configure, naming the setting. */
 class ZdictConverterSettingsTest {
@@ -31,7 +31,7 @@ class ZdictConverterSettingsTest {
     private Map<String, Object> valid() {
         try (DictionaryRegistry registry = DictionaryRegistries.openOrCreate(registryDir.toString(), Map.of())) {
             if (registry.list().isEmpty()) {
-                registry.publish(DictionaryTrainer.train(SampleEvents.synthetic(500, 1), 2048, 3), 3, Map.of());
+                registry.publish(TestTrainer.train(SampleEvents.synthetic(500, 1), 2048, 3), 3, Map.of());
             }
         }
         Map<String, Object> settings = new HashMap<>();

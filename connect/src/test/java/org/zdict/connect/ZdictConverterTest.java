@@ -28,7 +28,7 @@ import org.zdict.kafka.ZdictMetrics;
 import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
-import org.zdict.train.DictionaryTrainer;
+import org.zdict.testing.TestTrainer;
 
 class ZdictConverterTest {
     private static final String TOPIC = "events";
@@ -41,7 +41,7 @@ class ZdictConverterTest {
     @BeforeAll
     static void publishDictionary() throws Exception {
         try (DictionaryRegistry registry = DictionaryRegistries.openOrCreate(registryDir.toString(), Map.of())) {
-            byte[] dictionary = DictionaryTrainer.train(SampleEvents.synthetic(1500, 1), 4096, 3);
+            byte[] dictionary = TestTrainer.train(SampleEvents.synthetic(1500, 1), 4096, 3);
             registry.publish(dictionary, 3, Map.of());
             registry.activate(1);
         }
@@ -188,7 +188,7 @@ class ZdictConverterTest {
         assertTrue(PayloadPrefix.read(before, 0, before.length).isPlainFrame());
         int version;
         try (DictionaryRegistry registry = DictionaryRegistries.openOrCreate(registryDir.toString(), Map.of())) {
-            byte[] dictionary = DictionaryTrainer.train(SampleEvents.synthetic(1500, 2), 4096, 3);
+            byte[] dictionary = TestTrainer.train(SampleEvents.synthetic(1500, 2), 4096, 3);
             version = registry.publish("orders-value", dictionary, 3, Map.of()).version();
             registry.activate(version);
         }

@@ -9,7 +9,6 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import org.zdict.CorruptDictionaryException;
 import org.zdict.registry.Dictionary;
-import org.zdict.registry.DictionaryCodec;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionarySource;
 
@@ -40,7 +39,7 @@ final class DictionaryCache implements AutoCloseable {
     private final List<VersionMap<? extends CachedDictionary>> kinds =
             List.of(zstdCompression, zstdDecompression, lz4Compression, lz4Decoding);
     /** The codec each version met was published for; never evicted. */
-    private final VersionMap<DictionaryCodec> codecs = new VersionMap<>();
+    private final VersionMap<DictionaryInfo.Codec> codecs = new VersionMap<>();
     /** Bytes of every entry not yet freed, evicted ones still referenced included. */
     private final AtomicLong heldBytes = new AtomicLong();
 
@@ -105,14 +104,14 @@ final class DictionaryCache implements AutoCloseable {
      * @throws IllegalStateException if the version names a codec this release does not know
      */
     boolean writesLz4(int version) {
-        DictionaryCodec codec = codecs.get(version);
+        DictionaryInfo.Codec codec = codecs.get(version);
         if (codec == null) {
             codec = codecOf(version);
             synchronized (this) {
                 codecs.put(version, codec);
             }
         }
-        return codec == DictionaryCodec.LZ4;
+        return codec == DictionaryInfo.Codec.LZ4;
     }
 
     /** Marks {@code dictionary} used now; writes only when something was loaded since its last use. */
@@ -123,12 +122,12 @@ final class DictionaryCache implements AutoCloseable {
         }
     }
 
-    DictionaryCacheStats stats() {
+    ZdictCodec.CacheStats stats() {
         int entries = 0;
         for (VersionMap<? extends CachedDictionary> kind : kinds) {
             entries += kind.size();
         }
-        return new DictionaryCacheStats(heldBytes.get(), limitBytes, entries, loads, evictions);
+        return new ZdictCodec.CacheStats(heldBytes.get(), limitBytes, entries, loads, evictions);
     }
 
     /** Evicts every entry; each is freed at once, or when the last context referencing it lets go. */
@@ -204,12 +203,12 @@ final class DictionaryCache implements AutoCloseable {
     }
 
     /** The codec {@code version} was published for, from its record. */
-    private DictionaryCodec codecOf(int version) {
+    private DictionaryInfo.Codec codecOf(int version) {
         // An unknown version: get() throws the exception the caller documents.
         DictionaryInfo info =
                 source.info(version).orElseGet(() -> source.get(version).info());
         try {
-            return DictionaryCodec.of(info);
+            return DictionaryInfo.Codec.of(info);
         } catch (IllegalArgumentException e) {
             throw new IllegalStateException(
                     "Dictionary version " + version + " is published for a codec this release of zdict cannot"

@@ -3,8 +3,6 @@ package org.zdict.codec;
 import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdException;
 import org.zdict.CorruptPayloadException;
-import org.zdict.DictionaryMismatchException;
-import org.zdict.TruncatedPayloadException;
 import org.zdict.format.PayloadPrefix;
 import org.zdict.internal.FrameHeader;
 
@@ -36,8 +34,8 @@ final class FrameChecks {
     /** {@code e} with what the prefix announces added to its reason; a truncation stays a truncation. */
     private static CorruptPayloadException naming(PayloadPrefix prefix, CorruptPayloadException e) {
         String reason = e.reason() + describe(prefix);
-        return e instanceof TruncatedPayloadException
-                ? new TruncatedPayloadException(e.offset(), reason, e)
+        return e.kind() == CorruptPayloadException.Kind.TRUNCATED
+                ? new CorruptPayloadException(CorruptPayloadException.Kind.TRUNCATED, e.offset(), reason, e)
                 : new CorruptPayloadException(e.offset(), reason, e);
     }
 
@@ -48,7 +46,8 @@ final class FrameChecks {
      */
     static CorruptPayloadException corruptFrame(PayloadPrefix prefix, ZstdException e) {
         if (e.getErrorCode() == Zstd.errSrcSizeWrong()) {
-            return new TruncatedPayloadException(
+            return new CorruptPayloadException(
+                    CorruptPayloadException.Kind.TRUNCATED,
                     prefix.length(),
                     "Corrupt zstd frame" + describe(prefix)
                             + ": cut short, or followed by other bytes (its blocks do not end where the payload"
@@ -60,7 +59,7 @@ final class FrameChecks {
                     prefix.length(), "Corrupt zstd frame" + describe(prefix) + ": " + e.getMessage(), e);
         }
         if (e.getErrorCode() == Zstd.errDictionaryWrong()) {
-            return new DictionaryMismatchException(
+            return CorruptPayloadException.dictionaryMismatch(
                     prefix.length(),
                     prefix.version(),
                     "Wrong dictionary: the payload was written with another dictionary than version "

@@ -2,9 +2,6 @@ package org.zdict.codec;
 
 import java.nio.ByteBuffer;
 import org.zdict.CorruptPayloadException;
-import org.zdict.DictionaryMismatchException;
-import org.zdict.TruncatedPayloadException;
-import org.zdict.UncheckedPayloadException;
 import org.zdict.format.PayloadPrefix;
 import org.zdict.internal.Lz4BlockHeader;
 import org.zdict.internal.lz4.Lz4BlockDecoder;
@@ -108,7 +105,8 @@ final class Lz4BlockPayloads implements PayloadDecoder, AutoCloseable {
     private long checkedHeader(PayloadPrefix prefix, byte[] src, int offset, int length) {
         long header = header(prefix, src, offset, length);
         if (!limits.acceptUnchecked() && !Lz4BlockHeader.checksum(header)) {
-            throw new UncheckedPayloadException(
+            throw new CorruptPayloadException(
+                    CorruptPayloadException.Kind.NO_CHECKSUM,
                     prefix.length(),
                     "Unchecked payload: its LZ4 block" + FrameChecks.describe(prefix)
                             + " carries no content checksum, and this codec requires one");
@@ -136,7 +134,8 @@ final class Lz4BlockPayloads implements PayloadDecoder, AutoCloseable {
         int blockStart = prefix.length() + Lz4BlockHeader.headerLength(header);
         int blockLength = length - blockStart - (checked ? Lz4BlockHeader.CHECKSUM_LENGTH : 0);
         if (blockLength < 1) {
-            throw new TruncatedPayloadException(
+            throw new CorruptPayloadException(
+                    CorruptPayloadException.Kind.TRUNCATED,
                     blockStart,
                     "Truncated payload" + FrameChecks.describe(prefix) + ": it ends before its LZ4 block"
                             + (checked ? " and content checksum" : ""));
@@ -170,7 +169,7 @@ final class Lz4BlockPayloads implements PayloadDecoder, AutoCloseable {
 
     private static void checkDictionary(PayloadPrefix prefix, int written, Lz4Window window, int blockStart) {
         if (written != window.check()) {
-            throw new DictionaryMismatchException(
+            throw CorruptPayloadException.dictionaryMismatch(
                     blockStart - Lz4BlockHeader.DICTIONARY_CHECK_LENGTH,
                     prefix.version(),
                     String.format(

@@ -2,7 +2,7 @@ package org.zdict.codec;
 
 import java.nio.ByteBuffer;
 import java.util.Arrays;
-import org.zdict.UncheckedPayloadException;
+import org.zdict.CorruptPayloadException;
 import org.zdict.format.PayloadPrefix;
 
 /** Stored payloads ({@code 0xD3}): the marker byte, then the original bytes unchanged. */
@@ -57,7 +57,8 @@ final class StoredPayloads implements PayloadDecoder {
      */
     private int checkedSize(PayloadPrefix prefix, int length) {
         if (!limits.acceptUnchecked()) {
-            throw new UncheckedPayloadException(
+            throw new CorruptPayloadException(
+                    CorruptPayloadException.Kind.NO_CHECKSUM,
                     0,
                     "Unchecked payload: it is stored uncompressed, without a checksum, and this codec requires"
                             + " one (a codec with checksums on never stores)");

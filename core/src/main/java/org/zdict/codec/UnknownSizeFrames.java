@@ -5,7 +5,6 @@ import java.nio.ByteBuffer;
 import java.util.Arrays;
 import org.zdict.CorruptPayloadException;
 import org.zdict.PayloadTooLargeException;
-import org.zdict.TruncatedPayloadException;
 import org.zdict.format.PayloadPrefix;
 
 /**
@@ -110,7 +109,8 @@ final class UnknownSizeFrames {
                 return false;
             }
             if (in.position() == inBefore && out.position() == outBefore) {
-                throw new TruncatedPayloadException(
+                throw new CorruptPayloadException(
+                        CorruptPayloadException.Kind.TRUNCATED,
                         prefix.length() + in.position() - frameOffset,
                         "Truncated zstd frame" + FrameChecks.describe(prefix) + ": input ends before the frame does");
             }

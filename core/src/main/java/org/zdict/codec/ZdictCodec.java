@@ -5,25 +5,17 @@ import java.util.Arrays;
 import java.util.Objects;
 import java.util.OptionalInt;
 import org.zdict.format.PayloadPrefix;
-import org.zdict.internal.ZstdJniFloor;
-import org.zdict.internal.ZstdLevels;
 import org.zdict.registry.DictionarySource;
 
 /**
  * The one entry point: compresses bytes into a zdict payload with the registry's active version, and
  * decompresses any payload by the version its prefix names; each payload kind (zstd frame, LZ4 block,
  * stored) has its own class. Thread-safe; close it to free its native memory (using it afterwards fails
- * with {@link IllegalStateException}). Decoding throws {@link org.zdict.CorruptPayloadException} (or a
- * subclass: truncated, wrong dictionary, unchecked when checksums are required), {@link
- * org.zdict.PayloadTooLargeException} past the limit, {@link org.zdict.UnknownDictionaryVersionException}
- * for a version the registry does not hold.
+ * with {@link IllegalStateException}). Decoding throws {@link org.zdict.CorruptPayloadException} (its
+ * {@code reason()} tells truncated, wrong dictionary, no checksum...), {@link
+ * org.zdict.PayloadTooLargeException}, {@link org.zdict.UnknownDictionaryVersionException}.
  */
 public final class ZdictCodec implements AutoCloseable {
-    /** Default for {@link Builder#maxDecompressedSize}: 64 MiB. */
-    public static final int DEFAULT_MAX_DECOMPRESSED_SIZE = 64 << 20;
-    /** Default for {@link Builder#dictionaryCacheBytes}: 256 MiB. */
-    public static final long DEFAULT_DICTIONARY_CACHE_BYTES = 256L << 20;
-
     private final DictionarySource source;
     private final int maxDecompressedSize;
     private final DictionaryCache dictionaries;
@@ -33,7 +25,7 @@ public final class ZdictCodec implements AutoCloseable {
     /** Set once by close(); a call in progress holds its context and dictionary, which close() never frees. */
     private volatile boolean closed;
 
-    private ZdictCodec(Builder builder) {
+    ZdictCodec(ZdictCodecBuilder builder) {
         this.source = builder.source;
         this.maxDecompressedSize = builder.maxDecompressedSize;
         DecodeLimits limits =
@@ -45,9 +37,18 @@ public final class ZdictCodec implements AutoCloseable {
     }
 
     /**
-     * Told about each payload {@link #decompress(ByteBuffer, DecodeListener)} decodes, with the prefix the
-     * codec read, so that a caller counting payloads per version does not read the prefix again.
+     * A snapshot of the codec's one dictionary cache, both payload kinds together ({@link
+     * ZdictCodecBuilder#dictionaryCacheBytes}). Immutable.
+     *
+     * @param bytes the bytes its dictionaries take now, plus evicted ones a context still uses (one per thread)
+     * @param limitBytes the bound on the cached dictionaries' bytes
+     * @param entries dictionaries in the cache, for compression and for decompression
+     * @param loads dictionaries made since the codec was built, a version made again counting again
+     * @param evictions dictionaries evicted to keep the cache within its bound
      */
+    public record CacheStats(long bytes, long limitBytes, int entries, long loads, long evictions) {}
+
+    /** Told each payload a decompress call decodes, with its prefix: counting per version reads none again. */
     @FunctionalInterface
     public interface DecodeListener {
         /**
@@ -65,8 +66,8 @@ public final class ZdictCodec implements AutoCloseable {
      *
      * @param source where the dictionaries come from (a registry, usually); the codec does not close it
      */
-    public static Builder builder(DictionarySource source) {
-        return new Builder(source);
+    public static ZdictCodecBuilder builder(DictionarySource source) {
+        return new ZdictCodecBuilder(source);
     }
 
     /**
@@ -90,14 +91,13 @@ public final class ZdictCodec implements AutoCloseable {
     }
 
     /** {@return the state of the codec's one dictionary cache, both payload kinds' dictionaries together} */
-    public DictionaryCacheStats cacheStats() {
+    public CacheStats cacheStats() {
         return dictionaries.stats();
     }
 
     /**
-     * {@return the largest payload, prefix included, that compressing {@code srcLength} bytes can produce}
-     *
-     * @param srcLength the input length, 0 or more
+     * {@return the largest payload, prefix included, that compressing {@code srcLength} (0 or more) bytes
+     * can produce}
      */
     public static int maxCompressedLength(int srcLength) {
         return PayloadBounds.maxCompressedLength(srcLength);
@@ -124,7 +124,7 @@ public final class ZdictCodec implements AutoCloseable {
 
     /**
      * Like {@link #compress(byte[], int, int, byte[], int)} with dictionary {@code version}: a zstd frame,
-     * or an LZ4 block when the version was published for LZ4 ({@link org.zdict.registry.DictionaryCodec}).
+     * or an LZ4 block when the version was published for LZ4 ({@link org.zdict.registry.DictionaryInfo.Codec}).
      *
      * @param version a version the registry holds (retired ones too)
      * @param src the input
@@ -176,22 +176,15 @@ public final class ZdictCodec implements AutoCloseable {
         return StoredPayloads.write(src, srcOffset, srcLength, dst, dstOffset);
     }
 
-    /**
-     * {@return {@code src} compressed into a new array, with the registry's active version}
-     *
-     * @param src the input
-     */
+    /** {@return {@code src} compressed into a new array, with the registry's active version} */
     public byte[] compress(byte[] src) {
         byte[] dst = new byte[maxCompressedLength(src.length)];
         return Arrays.copyOf(dst, compress(src, 0, src.length, dst, 0));
     }
 
     /**
-     * {@return {@code src} compressed into a new array with dictionary {@code version}}
-     *
-     * @param version a version the registry holds
-     * @param src the input
-     * @throws org.zdict.UnknownDictionaryVersionException if the registry does not hold {@code version}
+     * {@return {@code src} compressed into a new array with dictionary {@code version}, which the registry
+     * holds (else {@link org.zdict.UnknownDictionaryVersionException})}
      */
     public byte[] compress(int version, byte[] src) {
         byte[] dst = new byte[maxCompressedLength(src.length)];
@@ -234,22 +227,12 @@ public final class ZdictCodec implements AutoCloseable {
         return decoders.of(prefix).decode(prefix, src, srcOffset, srcLength, dst, dstOffset);
     }
 
-    /**
-     * {@return the payload {@code src} decoded into a new array of exactly its size}
-     *
-     * @param src the payload
-     */
+    /** {@return the payload {@code src} decoded into a new array of exactly its size} */
     public byte[] decompress(byte[] src) {
         return decompress(src, 0, src.length);
     }
 
-    /**
-     * {@return the payload decoded into a new array of exactly its size}
-     *
-     * @param src the payload bytes
-     * @param srcOffset where the payload starts
-     * @param srcLength the payload's length
-     */
+    /** {@return the payload in {@code src}, {@code srcLength} bytes from {@code srcOffset}, decoded} */
     public byte[] decompress(byte[] src, int srcOffset, int srcLength) {
         checkOpen();
         Objects.checkFromIndexSize(srcOffset, srcLength, src.length);
@@ -257,11 +240,8 @@ public final class ZdictCodec implements AutoCloseable {
     }
 
     /**
-     * Like {@link #decompress(byte[])}, and tells {@code listener} what it decoded.
-     *
-     * @param src the payload
-     * @param listener told the payload's prefix and lengths once it has decoded
-     * @return the original bytes
+     * {@return the payload {@code src} decoded, as {@link #decompress(byte[])} does, telling {@code listener}
+     * its prefix and lengths once it has decoded}
      */
     public byte[] decompress(byte[] src, DecodeListener listener) {
         checkOpen();
@@ -283,12 +263,9 @@ public final class ZdictCodec implements AutoCloseable {
     }
 
     /**
-     * Like {@link #decompress(ByteBuffer)}, and tells {@code listener} what it decoded: for a caller that
-     * counts payloads per version, as the Kafka deserializer does, without reading the prefix again.
-     *
-     * @param src the payload, from its position to its limit
-     * @param listener told the payload's prefix and lengths once it has decoded
-     * @return the original bytes
+     * {@return the payload in {@code src} decoded, as {@link #decompress(ByteBuffer)} does, telling {@code
+     * listener} its prefix and lengths: for a caller that counts payloads per version, as the Kafka
+     * deserializer does, without reading the prefix again}
      */
     public byte[] decompress(ByteBuffer src, DecodeListener listener) {
         checkOpen();
@@ -317,106 +294,6 @@ public final class ZdictCodec implements AutoCloseable {
     private void checkOpen() {
         if (closed) {
             throw new IllegalStateException("This ZdictCodec is closed");
-        }
-    }
-
-    /** Settings for a {@link ZdictCodec}. */
-    public static final class Builder {
-        private final DictionarySource source;
-        private OptionalInt level = OptionalInt.empty();
-        private int maxDecompressedSize = DEFAULT_MAX_DECOMPRESSED_SIZE;
-        private boolean checksum = true;
-        private boolean acceptUnchecked;
-        private long dictionaryCacheBytes = DEFAULT_DICTIONARY_CACHE_BYTES;
-
-        private Builder(DictionarySource source) {
-            this.source = Objects.requireNonNull(source, "source");
-        }
-
-        /**
-         * Compress at {@code level} instead of each dictionary's recorded level (zstd versions only: a
-         * version published for LZ4 is always written with LZ4's hash-chain search).
-         *
-         * @param level a zstd level: -7..22, not 0
-         * @return this builder
-         * @throws IllegalArgumentException for any other value, naming it
-         */
-        public Builder level(int level) {
-            this.level = OptionalInt.of(ZstdLevels.check(level));
-            return this;
-        }
-
-        /**
-         * Refuse payloads that declare or expand to more than {@code bytes}. Default 64 MiB.
-         *
-         * @param bytes the limit, 0 or more
-         * @return this builder
-         * @throws IllegalArgumentException if {@code bytes} is negative
-         */
-        public Builder maxDecompressedSize(int bytes) {
-            if (bytes < 0) {
-                throw new IllegalArgumentException("maxDecompressedSize must not be negative, got " + bytes);
-            }
-            this.maxDecompressedSize = bytes;
-            return this;
-        }
-
-        /**
-         * Write a content checksum in every payload and require one when decoding (on by default). With it
-         * on, the codec never falls back to a stored payload, so every payload it writes is verifiable, and
-         * it refuses payloads no checksum covers (see {@link #acceptUnchecked}). Turn it off only where
-         * something else checks the bytes, as Kafka's record batch CRC does for record values: it saves 4
-         * bytes per payload.
-         *
-         * @param checksum whether to write and require checksums
-         * @return this builder
-         */
-        public Builder checksum(boolean checksum) {
-            this.checksum = checksum;
-            return this;
-        }
-
-        /**
-         * With checksums on, still decode payloads that carry none (stored payloads, frames written
-         * without a checksum), for example Kafka record values read outside Kafka. Off by default. A codec
-         * with checksums off always accepts them.
-         *
-         * @param acceptUnchecked whether to decode payloads no checksum covers
-         * @return this builder
-         */
-        public Builder acceptUnchecked(boolean acceptUnchecked) {
-            this.acceptUnchecked = acceptUnchecked;
-            return this;
-        }
-
-        /**
-         * Bound the memory of the codec's dictionaries, both payload kinds together, to {@code bytes}
-         * (default 256 MiB): zstd's digested ones (native; per version, about its size plus 27 KiB to
-         * decompress, about 510 KiB for 112 KiB at level 3 to compress) and LZ4's windows (heap; 64 KiB to
-         * decode, about 576 KiB to compress). Past it the least recently used are freed, never under a
-         * call using them, and made again when needed. See {@link ZdictCodec#cacheStats()}.
-         *
-         * @param bytes the bound, positive
-         * @return this builder
-         * @throws IllegalArgumentException if {@code bytes} is not positive
-         */
-        public Builder dictionaryCacheBytes(long bytes) {
-            if (bytes <= 0) {
-                throw new IllegalArgumentException("dictionaryCacheBytes must be positive, got " + bytes);
-            }
-            this.dictionaryCacheBytes = bytes;
-            return this;
-        }
-
-        /**
-         * {@return a new codec with these settings; close it to free its native memory}
-         *
-         * @throws IllegalStateException if the zstd-jni on the class path is too old (the message names
-         *     the release found and the one needed)
-         */
-        public ZdictCodec build() {
-            ZstdJniFloor.check();
-            return new ZdictCodec(this);
         }
     }
 }

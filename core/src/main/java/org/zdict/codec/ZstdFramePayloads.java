@@ -4,10 +4,8 @@ import com.github.luben.zstd.ZstdException;
 import java.nio.ByteBuffer;
 import java.util.OptionalInt;
 import org.zdict.CorruptPayloadException;
-import org.zdict.UncheckedPayloadException;
 import org.zdict.format.PayloadPrefix;
 import org.zdict.internal.FrameHeader;
-import org.zdict.internal.ZstdLevels;
 
 /**
  * zstd frame payloads, with a dictionary ({@code 0xD1}) or without ({@code 0xD2}): writes them, reads
@@ -53,7 +51,7 @@ final class ZstdFramePayloads implements PayloadDecoder, AutoCloseable {
         CompressContext context = compressContexts.borrow();
         try {
             frameLength = (version == NO_DICTIONARY
-                            ? context.withoutDictionary(level.orElse(ZstdLevels.DEFAULT))
+                            ? context.withoutDictionary(level.orElse(ZdictCodecBuilder.DEFAULT_LEVEL))
                             : context.withVersion(version, dictionaries))
                     .compressByteArray(dst, frameOffset, dst.length - frameOffset, src, srcOffset, srcLength);
         } finally {
@@ -173,7 +171,8 @@ final class ZstdFramePayloads implements PayloadDecoder, AutoCloseable {
     private long checkedSize(PayloadPrefix prefix, byte[] src, int frameOffset, int frameLength) {
         int descriptor = FrameChecks.descriptor(prefix, src, frameOffset, frameLength);
         if (!limits.acceptUnchecked() && !FrameHeader.declaresChecksum(descriptor)) {
-            throw new UncheckedPayloadException(
+            throw new CorruptPayloadException(
+                    CorruptPayloadException.Kind.NO_CHECKSUM,
                     prefix.length(),
                     "Unchecked payload: its zstd frame" + FrameChecks.describe(prefix)
                             + " carries no content checksum, and this codec requires one");

@@ -2,7 +2,6 @@ package org.zdict.format;
 
 import java.nio.ByteBuffer;
 import org.zdict.CorruptPayloadException;
-import org.zdict.TruncatedPayloadException;
 import org.zdict.internal.FrameHeader;
 import org.zdict.internal.PayloadKind;
 
@@ -238,7 +237,10 @@ public final class PayloadPrefix {
     /** One parser for both sources: reads {@code array} unless it is null, else {@code buffer}. */
     private static PayloadPrefix read(byte[] array, ByteBuffer buffer, int offset, int length) {
         if (length < 1) {
-            throw new TruncatedPayloadException(0, "Truncated payload: empty, expected a zdict marker byte");
+            throw new CorruptPayloadException(
+                    CorruptPayloadException.Kind.TRUNCATED,
+                    0,
+                    "Truncated payload: empty, expected a zdict marker byte");
         }
         int marker = byteAt(array, buffer, offset);
         PayloadKind kind = PayloadKind.ofMarker(marker);
@@ -257,8 +259,10 @@ public final class PayloadPrefix {
         for (int i = 0; i < MAX_VARINT_BYTES; i++) {
             int position = 1 + i;
             if (position >= length) {
-                throw new TruncatedPayloadException(
-                        position, "Truncated payload: the dictionary version varint ends after " + i + " byte(s)");
+                throw new CorruptPayloadException(
+                        CorruptPayloadException.Kind.TRUNCATED,
+                        position,
+                        "Truncated payload: the dictionary version varint ends after " + i + " byte(s)");
             }
             int b = byteAt(array, buffer, offset + position);
             version |= (long) (b & 0x7F) << (7 * i);

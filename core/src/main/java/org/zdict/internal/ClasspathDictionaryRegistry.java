@@ -14,15 +14,14 @@ import org.zdict.RegistryException;
 import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistry;
-import org.zdict.registry.DirectoryDictionaryRegistry;
 
 /** A classpath registry: reads from a temporary copy of its resources, refuses changes, deletes the copy on close. */
 public final class ClasspathDictionaryRegistry implements DictionaryRegistry {
     private final String location;
-    private final DirectoryDictionaryRegistry copy;
+    private final DictionaryRegistry copy;
     private final Path folder;
 
-    ClasspathDictionaryRegistry(String location, DirectoryDictionaryRegistry copy, Path folder) {
+    ClasspathDictionaryRegistry(String location, DictionaryRegistry copy, Path folder) {
         this.location = location;
         this.copy = copy;
         this.folder = folder;

@@ -6,11 +6,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import org.zdict.RegistryException;
-import org.zdict.RegistryNotFoundException;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
-import org.zdict.registry.DirectoryDictionaryRegistry;
 import org.zdict.registry.RegistryProvider;
 
 /**
@@ -48,10 +46,10 @@ public final class ClasspathRegistryProvider implements RegistryProvider {
             copy = Files.createTempDirectory("zdict-classpath-registry-");
             String manifest = prefix + RegistryFolder.MANIFEST;
             if (!copyResource(manifest, copy.resolve(RegistryFolder.MANIFEST))) {
-                throw new RegistryNotFoundException(
+                throw RegistryException.notFound(
                         location, "No registry at " + canonical + " (no resource " + manifest + " on the classpath)");
             }
-            DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(copy);
+            DictionaryRegistry registry = DictionaryRegistries.openFolder(copy);
             for (DictionaryInfo info : registry.list()) {
                 String file = RegistryFolder.fileName(info.version());
                 if (!copyResource(prefix + file, copy.resolve(file))) {

@@ -4,15 +4,13 @@ import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.Map;
-import org.zdict.RegistryLocationException;
-import org.zdict.RegistryNotFoundException;
+import org.zdict.RegistryException;
 import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
-import org.zdict.registry.DirectoryDictionaryRegistry;
 import org.zdict.registry.RegistryProvider;
 
 /**
- * Folder paths: a {@link DirectoryDictionaryRegistry}. Found through {@link java.util.ServiceLoader}; call
+ * Folder paths: a registry kept in a folder ({@link DictionaryRegistries#openFolder}). Found through {@link java.util.ServiceLoader}; call
  * {@link DictionaryRegistries}.
  */
 public final class FolderRegistryProvider implements RegistryProvider {
@@ -36,12 +34,12 @@ public final class FolderRegistryProvider implements RegistryProvider {
     public DictionaryRegistry open(String location, Map<String, ?> settings, boolean create) {
         Path folder = folder(location);
         if (!create && !Files.isRegularFile(folder.resolve(RegistryFolder.MANIFEST))) {
-            throw new RegistryNotFoundException(
+            throw RegistryException.notFound(
                     location,
                     "No registry at " + folder + " (no " + RegistryFolder.MANIFEST
                             + "): publish a dictionary to it first, e.g. zdict train --registry " + folder);
         }
-        return DirectoryDictionaryRegistry.open(folder);
+        return DictionaryRegistries.openFolder(folder);
     }
 
     private static Path folder(String location) {
@@ -49,10 +47,10 @@ public final class FolderRegistryProvider implements RegistryProvider {
         try {
             folder = Path.of(location).toAbsolutePath().normalize();
         } catch (InvalidPathException e) {
-            throw new RegistryLocationException(location, "not a valid folder path (" + e.getReason() + ")");
+            throw RegistryException.badLocation(location, "not a valid folder path (" + e.getReason() + ")");
         }
         if (Files.exists(folder) && !Files.isDirectory(folder)) {
-            throw new RegistryLocationException(location, "is a file, not a folder");
+            throw RegistryException.badLocation(location, "is a file, not a folder");
         }
         return folder;
     }

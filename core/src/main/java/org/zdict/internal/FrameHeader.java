@@ -1,7 +1,6 @@
 package org.zdict.internal;
 
 import org.zdict.CorruptPayloadException;
-import org.zdict.TruncatedPayloadException;
 
 /**
  * The header of a standard zstd frame (RFC 8878, section 3.1.1.1), parsed in Java so a decoder can
@@ -134,8 +133,10 @@ public record FrameHeader(int headerLength, long contentSize, long dictionaryId,
     private static int checkedDescriptor(byte[] src, int offset, int length, int payloadOffset) {
         if (!startsWithMagic(src, offset, length)) {
             if (length < MAGIC.length) {
-                throw new TruncatedPayloadException(
-                        payloadOffset, "Truncated payload: " + length + " byte(s) where a zstd frame should start");
+                throw new CorruptPayloadException(
+                        CorruptPayloadException.Kind.TRUNCATED,
+                        payloadOffset,
+                        "Truncated payload: " + length + " byte(s) where a zstd frame should start");
             }
             throw new CorruptPayloadException(
                     payloadOffset,
@@ -206,8 +207,10 @@ public record FrameHeader(int headerLength, long contentSize, long dictionaryId,
         return value;
     }
 
-    private static TruncatedPayloadException truncated(int payloadOffset, int available) {
-        return new TruncatedPayloadException(
-                payloadOffset + available, "Truncated payload: the zstd frame header is cut short");
+    private static CorruptPayloadException truncated(int payloadOffset, int available) {
+        return new CorruptPayloadException(
+                CorruptPayloadException.Kind.TRUNCATED,
+                payloadOffset + available,
+                "Truncated payload: the zstd frame header is cut short");
     }
 }

@@ -2,7 +2,6 @@ package org.zdict.internal;
 
 import java.util.zip.CRC32C;
 import org.zdict.CorruptPayloadException;
-import org.zdict.TruncatedPayloadException;
 
 /**
  * The header between a {@code 0xD0} prefix and its LZ4 block (docs/FORMAT.md): a varint holding the
@@ -37,7 +36,7 @@ public record Lz4BlockHeader(int headerLength, long contentSize, boolean checksu
      * @param length how many bytes of {@code src} from {@code offset} belong to the payload
      * @param payloadOffset where the header starts inside its payload
      * @return the header
-     * @throws TruncatedPayloadException if the payload ends inside the header
+     * @throws CorruptPayloadException (truncated) if the payload ends inside the header
      * @throws CorruptPayloadException if the varint is not canonical or declares more than {@link
      *     #MAX_CONTENT_SIZE} bytes
      */
@@ -56,14 +55,15 @@ public record Lz4BlockHeader(int headerLength, long contentSize, boolean checksu
      * @param length how many bytes of {@code src} from {@code offset} belong to the payload
      * @param payloadOffset where the header starts inside its payload
      * @return the header's fields
-     * @throws TruncatedPayloadException if the payload ends inside the header
+     * @throws CorruptPayloadException (truncated) if the payload ends inside the header
      * @throws CorruptPayloadException as {@link #parse} does
      */
     public static long read(byte[] src, int offset, int length, int payloadOffset) {
         long value = 0;
         for (int i = 0; i < MAX_VARINT_BYTES; i++) {
             if (i >= length) {
-                throw new TruncatedPayloadException(
+                throw new CorruptPayloadException(
+                        CorruptPayloadException.Kind.TRUNCATED,
                         payloadOffset + i,
                         "Truncated payload: the LZ4 block header's size varint ends after " + i + " byte(s)");
             }
@@ -83,7 +83,8 @@ public record Lz4BlockHeader(int headerLength, long contentSize, boolean checksu
                 }
                 int headerLength = i + 1 + DICTIONARY_CHECK_LENGTH;
                 if (headerLength > length) {
-                    throw new TruncatedPayloadException(
+                    throw new CorruptPayloadException(
+                            CorruptPayloadException.Kind.TRUNCATED,
                             payloadOffset + i + 1,
                             "Truncated payload: the LZ4 block header ends inside its dictionary check");
                 }

@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.zdict.registry.DictionaryInfo;
-import org.zdict.registry.DictionaryStatus;
 
 /**
  * Reads and writes a directory registry's {@code manifest.json} with jackson-core's streaming API. The
@@ -63,8 +62,8 @@ final class ManifestJson {
                     json.writeStringField("subject", info.subject());
                 }
                 json.writeStringField("file", RegistryFolder.fileName(info.version()));
-                DictionaryStatus status = info.status() == DictionaryStatus.ACTIVE && !isDefault
-                        ? DictionaryStatus.AVAILABLE
+                DictionaryInfo.Status status = info.status() == DictionaryInfo.Status.ACTIVE && !isDefault
+                        ? DictionaryInfo.Status.AVAILABLE
                         : info.status();
                 json.writeStringField("status", status.label());
                 json.writeStringField("sha256", info.sha256());
@@ -135,14 +134,14 @@ final class ManifestJson {
         for (DictionaryInfo info : records) {
             Integer active = pending.get(info.subject());
             if (active != null && active == info.version()) {
-                if (info.status() != DictionaryStatus.AVAILABLE) {
+                if (info.status() != DictionaryInfo.Status.AVAILABLE) {
                     throw new IOException("'" + ACTIVE_BY_SUBJECT + "' names version " + info.version()
                             + " of subject '" + info.subject() + "', which is "
                             + info.status().label()
                             + ", not available");
                 }
                 pending.remove(info.subject());
-                info = info.withStatus(DictionaryStatus.ACTIVE);
+                info = info.withStatus(DictionaryInfo.Status.ACTIVE);
             }
             result.add(info);
         }
@@ -187,8 +186,8 @@ final class ManifestJson {
             throw new IOException("incomplete dictionary record near "
                     + json.currentLocation().offsetDescription() + " (needs version, size, sha256, status, createdAt)");
         }
-        DictionaryStatus parsed = DictionaryStatus.ofLabel(status);
-        if (parsed == DictionaryStatus.ACTIVE && !subject.equals(DictionaryInfo.DEFAULT_SUBJECT)) {
+        DictionaryInfo.Status parsed = DictionaryInfo.Status.ofLabel(status);
+        if (parsed == DictionaryInfo.Status.ACTIVE && !subject.equals(DictionaryInfo.DEFAULT_SUBJECT)) {
             throw new IOException("version " + version + " of subject '" + subject + "' has status active; the"
                     + " active version of a subject other than default is named in '" + ACTIVE_BY_SUBJECT + "'");
         }

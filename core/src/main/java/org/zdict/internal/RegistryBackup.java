@@ -6,9 +6,9 @@ import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import org.zdict.RegistryException;
+import org.zdict.codec.ZdictCodecBuilder;
 import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
-import org.zdict.registry.DictionaryStatus;
 
 /**
  * The versions of a backup to restore into a registry with their numbers ({@code
@@ -37,17 +37,16 @@ public final class RegistryBackup {
         for (Dictionary dictionary : versions) {
             DictionaryInfo info = dictionary.info();
             byte[] content = dictionary.content();
-            if (content.length != info.size()
-                    || !DictionaryContent.sha256(content).equals(info.sha256())) {
+            if (content.length != info.size() || !Dictionary.sha256(content).equals(info.sha256())) {
                 throw new IllegalArgumentException("Version " + info.version() + " of the backup has "
-                        + content.length + " bytes with SHA-256 " + DictionaryContent.sha256(content)
+                        + content.length + " bytes with SHA-256 " + Dictionary.sha256(content)
                         + ", but its record names " + info.size() + " bytes with SHA-256 " + info.sha256());
             }
-            if (!DictionaryContent.isZstdDictionary(content)) {
+            if (!Dictionary.isZstdDictionary(content)) {
                 throw new IllegalArgumentException("Version " + info.version() + " of the backup is not a zstd"
                         + " dictionary (no magic number 37 A4 30 EC and dictionary id)");
             }
-            ZstdLevels.check(info.level());
+            ZdictCodecBuilder.checkLevel(info.level());
             records.add(info);
             contents.put(info.version(), content);
         }
@@ -87,7 +86,9 @@ public final class RegistryBackup {
         }
         for (DictionaryInfo held : target.versions().values()) {
             DictionaryInfo backedUp = table.versions().get(held.version());
-            if (held.status() != DictionaryStatus.AVAILABLE || backedUp == null || !sameDictionary(held, backedUp)) {
+            if (held.status() != DictionaryInfo.Status.AVAILABLE
+                    || backedUp == null
+                    || !sameDictionary(held, backedUp)) {
                 throw conflict(target, where);
             }
         }

@@ -18,6 +18,7 @@ import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 import org.zdict.CorruptDictionaryException;
 import org.zdict.RegistryException;
+import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
 
 /**
@@ -26,7 +27,7 @@ import org.zdict.registry.DictionaryInfo;
  * written atomically (temporary file, then rename), a dictionary file always before the manifest that
  * lists it. Changes are serialised across processes with a lock on {@code .lock}, and across the threads
  * of this process with an in-process lock per folder (a JVM holds a file lock per process). Used by
- * {@code DirectoryDictionaryRegistry} and by kafka-serde's local copy of a Kafka registry.
+ * {@code DictionaryRegistry} and by kafka-serde's local copy of a Kafka registry.
  */
 public final class RegistryFolder {
     public static final String MANIFEST = "manifest.json";
@@ -171,7 +172,7 @@ public final class RegistryFolder {
                                 + " (truncated or replaced)");
             }
             byte[] content = Files.readAllBytes(file);
-            String sha256 = DictionaryContent.sha256(content);
+            String sha256 = Dictionary.sha256(content);
             if (!sha256.equals(info.sha256())) {
                 throw new CorruptDictionaryException(
                         info.version(),

@@ -10,13 +10,12 @@ import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import org.zdict.ActiveVersionChangedException;
 import org.zdict.RegistryException;
 import org.zdict.UnknownDictionaryVersionException;
-import org.zdict.registry.DictionaryCodec;
+import org.zdict.codec.ZdictCodecBuilder;
+import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
-import org.zdict.registry.DictionaryStatus;
-import org.zdict.registry.SubjectNames;
+import org.zdict.registry.DictionaryRegistry;
 
 /**
  * The table of a registry's versions: the next version number and the record of every version of every
@@ -40,7 +39,7 @@ public record VersionTable(int nextVersion, SortedMap<Integer, DictionaryInfo> v
                 throw new RegistryException("Registry record for version " + info.version()
                         + " is not below the next version number " + nextVersion);
             }
-            if (info.status() == DictionaryStatus.ACTIVE) {
+            if (info.status() == DictionaryInfo.Status.ACTIVE) {
                 Integer other = active.put(info.subject(), info.version());
                 if (other != null) {
                     throw new RegistryException("Registry records two active versions of subject '" + info.subject()
@@ -68,7 +67,7 @@ public record VersionTable(int nextVersion, SortedMap<Integer, DictionaryInfo> v
 
     public OptionalInt activeVersion(String subject) {
         for (DictionaryInfo info : versions.values()) {
-            if (info.status() == DictionaryStatus.ACTIVE && info.subject().equals(subject)) {
+            if (info.status() == DictionaryInfo.Status.ACTIVE && info.subject().equals(subject)) {
                 return OptionalInt.of(info.version());
             }
         }
@@ -79,7 +78,7 @@ public record VersionTable(int nextVersion, SortedMap<Integer, DictionaryInfo> v
     public SortedMap<String, Integer> actives() {
         SortedMap<String, Integer> actives = new TreeMap<>();
         for (DictionaryInfo info : versions.values()) {
-            if (info.status() == DictionaryStatus.ACTIVE) {
+            if (info.status() == DictionaryInfo.Status.ACTIVE) {
                 actives.put(info.subject(), info.version());
             }
         }
@@ -114,7 +113,7 @@ public record VersionTable(int nextVersion, SortedMap<Integer, DictionaryInfo> v
         if (info.version() != nextVersion) {
             throw new IllegalArgumentException("Publish must take version " + nextVersion + ", got " + info.version());
         }
-        if (info.status() == DictionaryStatus.ACTIVE) {
+        if (info.status() == DictionaryInfo.Status.ACTIVE) {
             throw new IllegalArgumentException("A version is published available; activate it separately");
         }
         if (nextVersion == Integer.MAX_VALUE) {
@@ -136,18 +135,18 @@ public record VersionTable(int nextVersion, SortedMap<Integer, DictionaryInfo> v
      */
     public VersionTable withActive(int version, String where, Instant at) {
         DictionaryInfo target = require(version, where);
-        if (target.status() == DictionaryStatus.RETIRED) {
+        if (target.status() == DictionaryInfo.Status.RETIRED) {
             throw new RegistryException("Cannot activate version " + version + " in " + where
                     + ": it is retired (retired versions only decode); publish the dictionary again instead");
         }
         SortedMap<Integer, DictionaryInfo> next = new TreeMap<>(versions);
         for (DictionaryInfo info : versions.values()) {
-            if (info.status() == DictionaryStatus.ACTIVE && info.subject().equals(target.subject())) {
-                next.put(info.version(), info.withStatus(DictionaryStatus.AVAILABLE));
+            if (info.status() == DictionaryInfo.Status.ACTIVE && info.subject().equals(target.subject())) {
+                next.put(info.version(), info.withStatus(DictionaryInfo.Status.AVAILABLE));
             }
         }
-        DictionaryInfo active = target.withStatus(DictionaryStatus.ACTIVE);
-        boolean newlyActive = target.status() != DictionaryStatus.ACTIVE;
+        DictionaryInfo active = target.withStatus(DictionaryInfo.Status.ACTIVE);
+        boolean newlyActive = target.status() != DictionaryInfo.Status.ACTIVE;
         next.put(version, at != null && newlyActive ? active.withActivatedAt(at) : active);
         return new VersionTable(nextVersion, next);
     }
@@ -156,13 +155,13 @@ public record VersionTable(int nextVersion, SortedMap<Integer, DictionaryInfo> v
      * As {@link #withActive(int, String, Instant)}, only if the active version of {@code version}'s subject
      * is {@code expectedActive} (empty: none): a compare-and-set.
      *
-     * @throws ActiveVersionChangedException if it is another one
+     * @throws RegistryException if it is another one
      */
     public VersionTable withActive(int version, OptionalInt expectedActive, String where, Instant at) {
         DictionaryInfo target = require(version, where);
         OptionalInt actual = activeVersion(target.subject());
         if (!actual.equals(expectedActive)) {
-            throw new ActiveVersionChangedException(version, target.subject(), expectedActive, actual, where);
+            throw RegistryException.activeVersionChanged(version, target.subject(), expectedActive, actual, where);
         }
         return withActive(version, where, at);
     }
@@ -177,21 +176,21 @@ public record VersionTable(int nextVersion, SortedMap<Integer, DictionaryInfo> v
      */
     public VersionTable withRetired(int version, String where, Instant at) {
         DictionaryInfo target = require(version, where);
-        if (target.status() == DictionaryStatus.ACTIVE) {
+        if (target.status() == DictionaryInfo.Status.ACTIVE) {
             throw new RegistryException("Cannot retire version " + version + " in " + where
                     + ": it is the active version of subject '" + target.subject()
                     + "'; activate another version of it first");
         }
         SortedMap<Integer, DictionaryInfo> next = new TreeMap<>(versions);
-        DictionaryInfo retired = target.withStatus(DictionaryStatus.RETIRED);
-        boolean newlyRetired = target.status() != DictionaryStatus.RETIRED;
+        DictionaryInfo retired = target.withStatus(DictionaryInfo.Status.RETIRED);
+        boolean newlyRetired = target.status() != DictionaryInfo.Status.RETIRED;
         next.put(version, at != null && newlyRetired ? retired.withRetiredAt(at) : retired);
         return new VersionTable(nextVersion, next);
     }
 
     public VersionTable withRemoved(int version, String where) {
         DictionaryInfo target = require(version, where);
-        if (target.status() == DictionaryStatus.ACTIVE) {
+        if (target.status() == DictionaryInfo.Status.ACTIVE) {
             throw new RegistryException("Cannot remove version " + version + " in " + where
                     + ": it is the active version of subject '" + target.subject()
                     + "'; activate another version of it and retire this one first");
@@ -218,23 +217,23 @@ public record VersionTable(int nextVersion, SortedMap<Integer, DictionaryInfo> v
             int version, String subject, byte[] content, int level, Instant createdAt, Map<String, String> metadata) {
         return DictionaryInfo.builder(version)
                 .subject(subject)
-                .sha256(DictionaryContent.sha256(content))
+                .sha256(Dictionary.sha256(content))
                 .size(content.length)
                 .level(level)
                 .createdAt(createdAt)
-                .status(DictionaryStatus.AVAILABLE)
+                .status(DictionaryInfo.Status.AVAILABLE)
                 .metadata(metadata)
                 .build();
     }
 
     public static void checkPublishable(String subject, byte[] content, int level, Map<String, String> metadata) {
-        SubjectNames.check(subject);
-        if (content == null || !DictionaryContent.isZstdDictionary(content)) {
+        DictionaryRegistry.checkSubject(subject);
+        if (content == null || !Dictionary.isZstdDictionary(content)) {
             throw new IllegalArgumentException(
                     "Not a standard zstd dictionary: it must start with the magic number 37 A4 30 EC and a dictionary id"
                             + " (train it with zdict train or zstd --train)");
         }
-        ZstdLevels.check(level);
+        ZdictCodecBuilder.checkLevel(level);
         if (metadata != null) {
             for (Map.Entry<String, String> e : metadata.entrySet()) {
                 if (e.getKey() == null || e.getValue() == null) {
@@ -244,8 +243,8 @@ public record VersionTable(int nextVersion, SortedMap<Integer, DictionaryInfo> v
                     throw new IllegalArgumentException("Metadata key '" + e.getKey()
                             + "' is recorded by the registry itself and cannot be published");
                 }
-                if (e.getKey().equals(DictionaryCodec.METADATA_KEY)) {
-                    DictionaryCodec.ofLabel(e.getValue());
+                if (e.getKey().equals(DictionaryInfo.Codec.METADATA_KEY)) {
+                    DictionaryInfo.Codec.ofLabel(e.getValue());
                 }
             }
         }

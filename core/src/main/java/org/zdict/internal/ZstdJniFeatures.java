@@ -14,13 +14,6 @@ import java.nio.ByteBuffer;
  */
 public final class ZstdJniFeatures {
     /**
-     * {@code Zstd.trainFromBuffer(byte[][], byte[], boolean, int level)}, since 1.5.6-6. Before it, zstd-jni
-     * trains dictionaries for zstd's default level only.
-     */
-    public static final boolean TRAINS_FOR_A_LEVEL =
-            has(Zstd.class, "trainFromBuffer", byte[][].class, byte[].class, boolean.class, int.class);
-
-    /**
      * {@code ZstdDecompressCtx.decompressDirectByteBufferToByteArray}, since 1.5.7-2. Before it, a payload
      * in a direct buffer is copied to the heap first.
      */

@@ -11,8 +11,8 @@ import java.security.CodeSource;
  * be shaded. Methods added since (see {@link ZstdJniFeatures}) are used when present, with a fallback
  * that gives the same results otherwise. A user's build can also end up with an older zstd-jni:
  * kafka-clients 3.4 brings 1.5.2-1, and Maven's nearest-first mediation picks it over zdict's unless the
- * build imports {@code org.zdict:zdict-bom}. {@code ZdictCodec.Builder#build()} and {@code
- * DictionaryTrainer.train} call {@link #check()} before any zstd-jni call, so such a class path fails
+ * build imports {@code org.zdict:zdict-bom}. {@code ZdictCodecBuilder#build()} and zdict-train's
+ * {@code DictionaryTrainer.train} (through {@code ZdictCodecBuilder.checkZstdJni()}) call {@link #check()} before any zstd-jni call, so such a class path fails
  * with this message instead of a {@code NoSuchMethodError} on the first record or dictionary.
  */
 public final class ZstdJniFloor {

@@ -6,7 +6,6 @@ import java.util.Map;
 import java.util.OptionalInt;
 import java.util.SortedSet;
 import java.util.TreeSet;
-import org.zdict.ActiveVersionChangedException;
 import org.zdict.UnknownDictionaryVersionException;
 
 /**
@@ -14,7 +13,7 @@ import org.zdict.UnknownDictionaryVersionException;
  * below; the read path a codec needs is {@link DictionarySource}. A version is a positive integer, unique within a
  * registry and never reused, whose bytes never change once published, so readers may cache them forever.
  *
- * <p>Versions belong to <em>subjects</em> ({@link SubjectNames}), one lineage of dictionaries each with
+ * <p>Versions belong to <em>subjects</em> ({@link #checkSubject}), one lineage of dictionaries each with
  * its own active version; version numbers are unique across all subjects, so a version alone names its
  * dictionary and decoding never needs a subject. Everything that names no subject means {@value
  * DictionaryInfo#DEFAULT_SUBJECT}, which is all a registry written before subjects holds.
@@ -30,10 +29,55 @@ import org.zdict.UnknownDictionaryVersionException;
 public interface DictionaryRegistry extends DictionarySource {
 
     /**
+     * The valid subject names, as a regular expression: 1 to 255 characters from {@code a-z A-Z 0-9 . _
+     * -}. Every valid Kafka topic name (1 to 249 of the same characters) is one, and so is a topic name
+     * followed by {@code -value} or {@code -key}, Schema Registry's {@code TopicNameStrategy} names.
+     */
+    String SUBJECT_PATTERN = "[a-zA-Z0-9._-]{1,255}";
+
+    /**
+     * Whether {@code name} is a valid subject name ({@link #SUBJECT_PATTERN}).
+     *
+     * @param name any string, or null
+     * @return true for 1 to 255 characters from {@code a-z A-Z 0-9 . _ -}
+     */
+    static boolean isValidSubject(String name) {
+        return name != null && SubjectPattern.PATTERN.matcher(name).matches();
+    }
+
+    /**
+     * Returns {@code name} if it is a valid subject name ({@link #SUBJECT_PATTERN}).
+     *
+     * @param name the name to check
+     * @return {@code name}
+     * @throws IllegalArgumentException naming the value and the allowed characters otherwise
+     */
+    static String checkSubject(String name) {
+        if (!isValidSubject(name)) {
+            throw new IllegalArgumentException("Invalid subject name '" + name + "': a subject name is 1 to 255"
+                    + " characters from a-z A-Z 0-9 . _ - (" + SUBJECT_PATTERN + "), like a Kafka topic name");
+        }
+        return name;
+    }
+
+    /**
+     * The subject Schema Registry's {@code TopicNameStrategy} gives {@code topic}: {@code <topic>-key} for
+     * keys, {@code <topic>-value} for values.
+     *
+     * @param topic a Kafka topic name
+     * @param isKey whether the subject is for record keys
+     * @return the subject name
+     * @throws IllegalArgumentException if the result is not a valid subject name
+     */
+    static String subjectForTopic(String topic, boolean isKey) {
+        return checkSubject(topic + (isKey ? "-key" : "-value"));
+    }
+
+    /**
      * Publishes a new version into {@code subject}, not yet active. Its number is the next one of the
      * whole registry.
      *
-     * @param subject a valid subject name ({@link SubjectNames}); the subject exists once it has a version
+     * @param subject a valid subject name ({@link #checkSubject}); the subject exists once it has a version
      * @param content a standard zstd dictionary
      * @param level the zstd level it was built for
      * @param metadata free-form training metadata
@@ -72,7 +116,8 @@ public interface DictionaryRegistry extends DictionarySource {
      * succeed; the second is refused and changes nothing.
      *
      * @param expectedActive the active version the caller's decision was made against
-     * @throws ActiveVersionChangedException if the subject's active version is another one; nothing changed
+     * @throws org.zdict.RegistryException of kind {@code ACTIVE_VERSION_CHANGED} if the subject's active
+     *     version is another one; nothing changed
      */
     void activate(int version, OptionalInt expectedActive);
 

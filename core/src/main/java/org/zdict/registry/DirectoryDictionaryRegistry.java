@@ -7,7 +7,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.UnaryOperator;
 import org.zdict.UnknownDictionaryVersionException;
 import org.zdict.internal.ActiveVersions;
@@ -17,19 +20,23 @@ import org.zdict.internal.RegistryFolder;
 import org.zdict.internal.VersionTable;
 
 /**
- * A registry kept in a folder: one file per version ({@code v000001.dict}, the raw zstd dictionary)
- * and {@code manifest.json}, every file written atomically (temporary file, then rename). Changes are
- * serialised across processes with a lock on {@code .lock}; changes made by another process are picked
- * up without a restart, checked at most once per refresh interval and whenever an unknown version is
- * asked for. Only the manifest is held in memory: {@link #get} reads the version's file each time
- * ({@link DictionaryFiles}: SHA-256 on the first read, size and CRC32C after), the codec's bounded cache
- * of digested dictionaries being what keeps a version's dictionary between calls.
- * Safe for concurrent use by many threads, and by many processes on one folder. A manifest that cannot
- * be read, or a folder that cannot be written, is a {@link org.zdict.RegistryException} naming the file.
+ * A registry kept in a folder ({@link DictionaryRegistries#openFolder}): one file per version ({@code
+ * v000001.dict}, the raw zstd dictionary) and {@code manifest.json}, every file written atomically
+ * (temporary file, then rename). Changes are serialised across processes with a lock on {@code .lock};
+ * changes made by another process are picked up without a restart, checked at most once per refresh
+ * interval and whenever an unknown version is asked for. The calls made per record ({@link
+ * #activeVersion(String)}, {@link #revision()}) never read the folder nor wait for a lock: when the
+ * interval has passed they hand the check to one daemon thread shared by every folder registry of the
+ * JVM and answer from the manifest as last read, so a change shows there once that check has read it.
+ * Only the manifest is held in memory: {@link #get} reads the version's file each time ({@link
+ * DictionaryFiles}: SHA-256 on the first read, size and CRC32C after), the codec's bounded cache of
+ * digested dictionaries being what keeps a version's dictionary between calls. Safe for concurrent use
+ * by many threads, and by many processes on one folder. A manifest that cannot be read, or a folder that
+ * cannot be written, is a {@link org.zdict.RegistryException} naming the file.
  */
-public final class DirectoryDictionaryRegistry implements DictionaryRegistry {
+final class DirectoryDictionaryRegistry implements DictionaryRegistry {
     /** How often, at most, a registry checks its folder for changes by other processes: 1 second. */
-    public static final Duration DEFAULT_REFRESH_INTERVAL = Duration.ofSeconds(1);
+    static final Duration DEFAULT_REFRESH_INTERVAL = Duration.ofSeconds(1);
     /** How often {@link #awaitVersion} checks the manifest while it waits. */
     private static final long AWAIT_POLL_MS = 50;
 
@@ -41,6 +48,19 @@ public final class DirectoryDictionaryRegistry implements DictionaryRegistry {
     private volatile long nextCheckNanos;
     /** Counts the manifests this registry has read or written since it opened. */
     private volatile long revision;
+    /** Whether a check of the folder is queued or running on {@link Refresher}'s thread. */
+    private final AtomicBoolean refreshing = new AtomicBoolean();
+
+    private final Runnable backgroundRefresh = this::refreshInBackground;
+
+    /** The one daemon thread that checks folders for the calls made per record. */
+    private static final class Refresher {
+        static final Executor THREAD = Executors.newSingleThreadExecutor(task -> {
+            Thread thread = new Thread(task, "zdict-folder-registry-refresh");
+            thread.setDaemon(true);
+            return thread;
+        });
+    }
 
     private record Snapshot(RegistryFolder.Manifest manifest, Map<String, Integer> actives) {
         static Snapshot of(RegistryFolder.Manifest manifest) {
@@ -59,7 +79,7 @@ public final class DirectoryDictionaryRegistry implements DictionaryRegistry {
      * @return the registry, open
      * @throws org.zdict.RegistryException if the folder cannot be created or its manifest read
      */
-    public static DirectoryDictionaryRegistry open(Path dir) {
+    static DirectoryDictionaryRegistry open(Path dir) {
         return new DirectoryDictionaryRegistry(dir, DEFAULT_REFRESH_INTERVAL, Clock.systemUTC());
     }
 
@@ -71,7 +91,7 @@ public final class DirectoryDictionaryRegistry implements DictionaryRegistry {
      * @param clock the clock that dates publications and retirements
      * @throws org.zdict.RegistryException if the folder cannot be created or its manifest read
      */
-    public DirectoryDictionaryRegistry(Path dir, Duration refreshInterval, Clock clock) {
+    DirectoryDictionaryRegistry(Path dir, Duration refreshInterval, Clock clock) {
         this.folder = new RegistryFolder(dir);
         this.files = new DictionaryFiles(folder);
         this.clock = clock;
@@ -81,7 +101,7 @@ public final class DirectoryDictionaryRegistry implements DictionaryRegistry {
     }
 
     /** {@return the registry folder} */
-    public Path directory() {
+    Path directory() {
         return folder.directory();
     }
 
@@ -91,7 +111,7 @@ public final class DirectoryDictionaryRegistry implements DictionaryRegistry {
      * @param version a version number
      * @return the file's path, whether or not the registry holds the version
      */
-    public Path dictionaryFile(int version) {
+    Path dictionaryFile(int version) {
         return folder.dictionaryFile(version);
     }
 
@@ -211,14 +231,14 @@ public final class DirectoryDictionaryRegistry implements DictionaryRegistry {
 
     @Override
     public OptionalInt activeVersion(String subject) {
-        Integer active = current().actives().get(subject);
+        Integer active = latest().actives().get(subject);
         return ActiveVersions.of(active);
     }
 
-    /** Checks the manifest as {@link #info} does (at most once per refresh interval). */
+    /** Counts the manifests read or written; checks the folder as {@link #activeVersion(String)} does. */
     @Override
     public long revision() {
-        current();
+        latest();
         return revision;
     }
 
@@ -228,7 +248,7 @@ public final class DirectoryDictionaryRegistry implements DictionaryRegistry {
     }
 
     /** Re-reads the manifest now if it changed on disk, instead of waiting for the refresh interval. */
-    public void refresh() {
+    void refresh() {
         refreshNow();
     }
 
@@ -237,6 +257,32 @@ public final class DirectoryDictionaryRegistry implements DictionaryRegistry {
             return refreshNow();
         }
         return snapshot;
+    }
+
+    /**
+     * The manifest as last read, without reading the folder or taking a lock: when the refresh interval has
+     * passed, the check is queued on the refresher's thread (once), for the calls made per record.
+     */
+    private Snapshot latest() {
+        if (System.nanoTime() - nextCheckNanos >= 0 && refreshing.compareAndSet(false, true)) {
+            Refresher.THREAD.execute(backgroundRefresh);
+        }
+        return snapshot;
+    }
+
+    /**
+     * A check that fails (a manifest being replaced by hand, say) keeps the manifest as last read and is
+     * tried again after the interval; the calls that read the folder themselves ({@link #list()}, {@link
+     * #get} of an unknown version) report such a failure.
+     */
+    private void refreshInBackground() {
+        try {
+            refreshNow();
+        } catch (RuntimeException e) {
+            // reported by the calls that read the folder themselves; refreshNow() already set the next check
+        } finally {
+            refreshing.set(false);
+        }
     }
 
     private synchronized Snapshot refreshNow() {

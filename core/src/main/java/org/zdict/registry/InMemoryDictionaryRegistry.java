@@ -14,10 +14,10 @@ import org.zdict.internal.RegistryBackup;
 import org.zdict.internal.VersionTable;
 
 /**
- * A registry held in memory: for tests, tools, and services that load their dictionaries themselves.
+ * A registry held in memory ({@link DictionaryRegistries#inMemory}): for tests, tools, and services that load their dictionaries themselves.
  * Safe for concurrent use by many threads; nothing outlives the object.
  */
-public final class InMemoryDictionaryRegistry implements DictionaryRegistry {
+final class InMemoryDictionaryRegistry implements DictionaryRegistry {
     private static final String WHERE = "the in-memory registry";
 
     private final Clock clock;
@@ -27,7 +27,7 @@ public final class InMemoryDictionaryRegistry implements DictionaryRegistry {
     private volatile long revision;
 
     /** An empty registry that dates publications with the system clock. */
-    public InMemoryDictionaryRegistry() {
+    InMemoryDictionaryRegistry() {
         this(Clock.systemUTC());
     }
 
@@ -36,7 +36,7 @@ public final class InMemoryDictionaryRegistry implements DictionaryRegistry {
      *
      * @param clock the clock that dates publications and retirements
      */
-    public InMemoryDictionaryRegistry(Clock clock) {
+    InMemoryDictionaryRegistry(Clock clock) {
         this.clock = clock;
     }
 

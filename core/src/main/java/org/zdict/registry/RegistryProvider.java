@@ -1,8 +1,6 @@
 package org.zdict.registry;
 
 import java.util.Map;
-import org.zdict.RegistryLocationException;
-import org.zdict.RegistryNotFoundException;
 
 /**
  * Opens the registries of one kind of location, such as {@code kafka://HOST:PORT/TOPIC}. Found through
@@ -28,7 +26,8 @@ public interface RegistryProvider {
      *
      * @param location a location of this provider's scheme
      * @return its canonical spelling: two locations that name the same registry spell the same
-     * @throws RegistryLocationException naming the location when it is not of this provider's form
+     * @throws org.zdict.RegistryException of kind {@code BAD_LOCATION} naming the location when it is not
+     *     of this provider's form
      */
     String canonical(String location);
 
@@ -40,8 +39,9 @@ public interface RegistryProvider {
      * @param settings settings for the registry (for a Kafka registry, its client settings); a provider
      *     ignores those it does not know
      * @param create whether to create the registry when there is none; a reader passes false
-     * @throws RegistryLocationException naming the location when it is not of this provider's form
-     * @throws RegistryNotFoundException if there is no registry and {@code create} is false
+     * @throws org.zdict.RegistryException of kind {@code BAD_LOCATION} naming the location when it is not
+     *     of this provider's form, of kind {@code NOT_FOUND} if there is no registry and {@code create} is
+     *     false
      */
     DictionaryRegistry open(String location, Map<String, ?> settings, boolean create);
 }

@@ -16,21 +16,22 @@ import org.zdict.CorruptPayloadException;
 import org.zdict.PayloadTooLargeException;
 import org.zdict.format.PayloadPrefix;
 import org.zdict.internal.PayloadKind;
-import org.zdict.registry.InMemoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
-import org.zdict.train.DictionaryTrainer;
+import org.zdict.testing.TestTrainer;
 
 /** Decoding a payload where a Kafka consumer hands it over: the remaining bytes of a buffer slice. */
 class ByteBufferDecodeTest {
     private static final List<byte[]> EVENTS = SampleEvents.synthetic(3000, 7);
-    private static final byte[] DICTIONARY = DictionaryTrainer.train(EVENTS.subList(0, 2500), 16 << 10, 3);
+    private static final byte[] DICTIONARY = TestTrainer.train(EVENTS.subList(0, 2500), 16 << 10, 3);
 
-    private InMemoryDictionaryRegistry registry;
+    private DictionaryRegistry registry;
     private ZdictCodec codec;
 
     @BeforeEach
     void setUp() {
-        registry = new InMemoryDictionaryRegistry();
+        registry = DictionaryRegistries.inMemory();
         registry.activate(registry.publish(DICTIONARY, 3, Map.of()).version());
         codec = ZdictCodec.builder(registry).checksum(false).build();
     }

@@ -17,9 +17,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.zdict.format.PayloadPrefix;
-import org.zdict.registry.InMemoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
-import org.zdict.train.DictionaryTrainer;
+import org.zdict.testing.TestTrainer;
 
 class ConcurrentCodecTest {
     private static final int THREADS = 8;
@@ -28,10 +29,10 @@ class ConcurrentCodecTest {
     @Test
     void eightThreadsRoundTripWhileAVersionIsActivatedMidRun() throws Exception {
         List<byte[]> events = SampleEvents.synthetic(3000, 3);
-        InMemoryDictionaryRegistry registry = new InMemoryDictionaryRegistry();
-        registry.activate(registry.publish(DictionaryTrainer.train(events.subList(0, 1500), 8192, 3), 3, Map.of())
+        DictionaryRegistry registry = DictionaryRegistries.inMemory();
+        registry.activate(registry.publish(TestTrainer.train(events.subList(0, 1500), 8192, 3), 3, Map.of())
                 .version());
-        int second = registry.publish(DictionaryTrainer.train(events.subList(1500, 3000), 8192, 1), 1, Map.of())
+        int second = registry.publish(TestTrainer.train(events.subList(1500, 3000), 8192, 1), 1, Map.of())
                 .version();
         Set<Integer> versionsSeen = ConcurrentHashMap.newKeySet();
         AtomicInteger done = new AtomicInteger();
@@ -82,8 +83,8 @@ class ConcurrentCodecTest {
     @Timeout(60)
     void closeWhileThreadsAreInCallsFreesEverythingOnceTheyReturn() throws Exception {
         List<byte[]> events = SampleEvents.synthetic(2000, 5);
-        InMemoryDictionaryRegistry registry = new InMemoryDictionaryRegistry();
-        registry.activate(registry.publish(DictionaryTrainer.train(events.subList(0, 1500), 8192, 3), 3, Map.of())
+        DictionaryRegistry registry = DictionaryRegistries.inMemory();
+        registry.activate(registry.publish(TestTrainer.train(events.subList(0, 1500), 8192, 3), 3, Map.of())
                 .version());
         ZdictCodec codec = ZdictCodec.of(registry);
         List<byte[]> payloads = new ArrayList<>();

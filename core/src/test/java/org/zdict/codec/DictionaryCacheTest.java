@@ -25,7 +25,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.zdict.format.PayloadPrefix;
-import org.zdict.registry.InMemoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.ManyDictionaries;
 import org.zdict.testing.SampleEvents;
 
@@ -38,7 +39,7 @@ import org.zdict.testing.SampleEvents;
 class DictionaryCacheTest {
     private static final int VERSIONS = 24;
     private static final List<byte[]> EVENTS = SampleEvents.synthetic(2400, 11);
-    private static InMemoryDictionaryRegistry registry;
+    private static DictionaryRegistry registry;
     /** payloads[v - 1][i]: EVENTS.get(i) compressed with version v. */
     private static byte[][][] payloads;
 
@@ -46,7 +47,7 @@ class DictionaryCacheTest {
 
     @BeforeAll
     static void publishVersions() {
-        registry = new InMemoryDictionaryRegistry();
+        registry = DictionaryRegistries.inMemory();
         List<byte[]> dictionaries = ManyDictionaries.distinct(VERSIONS, EVENTS, 4096, 3);
         for (byte[] dictionary : dictionaries) {
             registry.publish(dictionary, 3, Map.of());
@@ -78,14 +79,14 @@ class DictionaryCacheTest {
             for (int round = 0; round < 3; round++) {
                 for (int v = 1; v <= VERSIONS; v++) {
                     assertArrayEquals(EVENTS.get(round), codec.decompress(payloads[v - 1][round]));
-                    DictionaryCacheStats stats = codec.cacheStats();
+                    ZdictCodec.CacheStats stats = codec.cacheStats();
                     assertTrue(stats.bytes() <= bound, stats + " after version " + v);
                     assertTrue(stats.entries() <= 5, stats.toString());
                 }
             }
-            DictionaryCacheStats stats = codec.cacheStats();
+            ZdictCodec.CacheStats stats = codec.cacheStats();
             assertEquals(
-                    new DictionaryCacheStats(5 * decompressionBytes, bound, 5, 3L * VERSIONS, 3L * VERSIONS - 5),
+                    new ZdictCodec.CacheStats(5 * decompressionBytes, bound, 5, 3L * VERSIONS, 3L * VERSIONS - 5),
                     stats);
         }
     }
@@ -118,13 +119,13 @@ class DictionaryCacheTest {
             byte[] payload = codec.compress(EVENTS.get(0));
             assertArrayEquals(EVENTS.get(0), codec.decompress(payload));
             assertEquals(
-                    new DictionaryCacheStats(compression + decompressionBytes, Long.MAX_VALUE, 2, 2, 0),
+                    new ZdictCodec.CacheStats(compression + decompressionBytes, Long.MAX_VALUE, 2, 2, 0),
                     codec.cacheStats());
         }
         try (ZdictCodec codec = uncheckedCodec(compression)) {
             byte[] payload = codec.compress(EVENTS.get(0));
             assertArrayEquals(EVENTS.get(0), codec.decompress(payload));
-            DictionaryCacheStats stats = codec.cacheStats();
+            ZdictCodec.CacheStats stats = codec.cacheStats();
             assertEquals(1, stats.entries(), stats.toString());
             assertEquals(1, stats.evictions(), stats.toString());
             assertEquals(
@@ -144,7 +145,7 @@ class DictionaryCacheTest {
                 byte[] again = codec.compress(v, EVENTS.get(v));
                 assertArrayEquals(EVENTS.get(v), codec.decompress(again));
             }
-            DictionaryCacheStats stats = codec.cacheStats();
+            ZdictCodec.CacheStats stats = codec.cacheStats();
             assertEquals(1, stats.entries(), stats.toString());
             // Per version: one for decompression, one for compression that evicts it; the second decode
             // goes on with the evicted dictionary its context still holds, instead of digesting it again.
@@ -188,21 +189,21 @@ class DictionaryCacheTest {
         assertEquals(2 * VERSIONS, codec.cacheStats().entries());
         assertTrue(codec.cacheStats().bytes() > VERSIONS * decompressionBytes);
         codec.close();
-        DictionaryCacheStats stats = codec.cacheStats();
+        ZdictCodec.CacheStats stats = codec.cacheStats();
         assertEquals(0, stats.bytes(), stats.toString());
         assertEquals(0, stats.entries(), stats.toString());
     }
 
     @Test
     void rejectsABoundThatIsNotPositive() {
-        ZdictCodec.Builder builder = ZdictCodec.builder(registry);
+        ZdictCodecBuilder builder = ZdictCodec.builder(registry);
         IllegalArgumentException e =
                 assertThrows(IllegalArgumentException.class, () -> builder.dictionaryCacheBytes(0));
         assertEquals("dictionaryCacheBytes must be positive, got 0", e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> builder.dictionaryCacheBytes(-5));
         try (ZdictCodec codec = ZdictCodec.of(registry)) {
             assertEquals(
-                    ZdictCodec.DEFAULT_DICTIONARY_CACHE_BYTES,
+                    ZdictCodecBuilder.DEFAULT_DICTIONARY_CACHE_BYTES,
                     codec.cacheStats().limitBytes());
         }
     }
@@ -250,7 +251,7 @@ class DictionaryCacheTest {
             for (Future<?> future : futures) {
                 future.get(80, TimeUnit.SECONDS);
             }
-            DictionaryCacheStats stats = codec.cacheStats();
+            ZdictCodec.CacheStats stats = codec.cacheStats();
             long largest = DigestedSizes.forCompression(registry.get(1).content().length, 3);
             assertTrue(stats.bytes() <= bound + 2L * threads * largest, stats.toString());
             assertTrue(stats.evictions() > 0, stats.toString());

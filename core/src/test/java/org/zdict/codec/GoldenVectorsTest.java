@@ -9,10 +9,11 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.zdict.registry.DictionaryCodec;
-import org.zdict.registry.InMemoryDictionaryRegistry;
+import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
-import org.zdict.train.DictionaryTrainer;
+import org.zdict.testing.TestTrainer;
 
 /**
  * Golden vectors pin the wire format: payloads written by an earlier build must decode to the same
@@ -32,16 +33,16 @@ class GoldenVectorsTest {
     /** Version 301 holds the same dictionary again, published for LZ4 ({@code 0xD0} payloads). */
     private static final int LZ4_VERSION = 301;
 
-    private static final Map<String, String> LZ4 = Map.of(DictionaryCodec.METADATA_KEY, "lz4");
+    private static final Map<String, String> LZ4 = Map.of(DictionaryInfo.Codec.METADATA_KEY, "lz4");
 
-    private static InMemoryDictionaryRegistry registry;
+    private static DictionaryRegistry registry;
 
     @BeforeAll
     static void setUp() throws IOException {
         if (Boolean.getBoolean("zdict.golden.regenerate")) {
             regenerate();
         }
-        registry = new InMemoryDictionaryRegistry();
+        registry = DictionaryRegistries.inMemory();
         byte[] dictionary = resource("dictionary.dict");
         for (int version = 1; version <= HIGH_VERSION; version++) {
             registry.publish(dictionary, 3, Map.of());
@@ -73,7 +74,7 @@ class GoldenVectorsTest {
     /** Payloads written before frames named their dictionary id still decode. */
     @Test
     void decodesPayloadsWrittenWithoutDictionaryId() throws IOException {
-        InMemoryDictionaryRegistry earlier = new InMemoryDictionaryRegistry();
+        DictionaryRegistry earlier = DictionaryRegistries.inMemory();
         byte[] dictionary = resource(EARLIER + "dictionary.dict");
         for (int version = 1; version <= HIGH_VERSION; version++) {
             earlier.publish(dictionary, 3, Map.of());
@@ -127,9 +128,9 @@ class GoldenVectorsTest {
         Path dir = Path.of("src/test/resources", DIR);
         Files.createDirectories(dir);
         var events = SampleEvents.synthetic(3000, 2024);
-        byte[] dictionary = DictionaryTrainer.train(events.subList(0, 2999), 8192, 3);
+        byte[] dictionary = TestTrainer.train(events.subList(0, 2999), 8192, 3);
         byte[] original = events.get(2999);
-        InMemoryDictionaryRegistry fresh = new InMemoryDictionaryRegistry();
+        DictionaryRegistry fresh = DictionaryRegistries.inMemory();
         for (int version = 1; version <= HIGH_VERSION; version++) {
             fresh.publish(dictionary, 3, Map.of());
         }

@@ -12,12 +12,12 @@ import org.junit.jupiter.api.Test;
 import org.zdict.CorruptPayloadException;
 import org.zdict.PayloadTooLargeException;
 import org.zdict.internal.PayloadKind;
-import org.zdict.registry.InMemoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
 
 /** Decompression bombs and lying frame headers: each refused within the limit, with a clear error. */
 class HostileFramesTest {
     private static final int LIMIT = 1 << 20;
-    private final ZdictCodec codec = ZdictCodec.builder(new InMemoryDictionaryRegistry())
+    private final ZdictCodec codec = ZdictCodec.builder(DictionaryRegistries.inMemory())
             .checksum(false)
             .maxDecompressedSize(LIMIT)
             .build();

@@ -9,19 +9,18 @@ import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.zdict.CorruptPayloadException;
-import org.zdict.DictionaryMismatchException;
 import org.zdict.PayloadTooLargeException;
-import org.zdict.TruncatedPayloadException;
-import org.zdict.UncheckedPayloadException;
 import org.zdict.UnknownDictionaryVersionException;
 import org.zdict.format.PayloadPrefix;
-import org.zdict.registry.DictionaryCodec;
-import org.zdict.registry.InMemoryDictionaryRegistry;
+import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
-import org.zdict.train.DictionaryTrainer;
+import org.zdict.testing.TestTrainer;
 
 /**
  * The opt-in LZ4 kind ({@code 0xD0}): a version published with {@code zdict.codec=lz4} is written as LZ4
@@ -30,14 +29,14 @@ import org.zdict.train.DictionaryTrainer;
  */
 class Lz4PayloadTest {
     private static final List<byte[]> EVENTS = SampleEvents.synthetic(6000, 11);
-    private static final byte[] DICTIONARY = DictionaryTrainer.train(EVENTS.subList(0, 3000), 32 << 10, 3);
-    private static final byte[] REBUILT = DictionaryTrainer.train(EVENTS.subList(1000, 4000), 32 << 10, 3);
+    private static final byte[] DICTIONARY = TestTrainer.train(EVENTS.subList(0, 3000), 32 << 10, 3);
+    private static final byte[] REBUILT = TestTrainer.train(EVENTS.subList(1000, 4000), 32 << 10, 3);
     private static final List<byte[]> HELD_OUT = EVENTS.subList(4000, 6000);
-    private static final Map<String, String> LZ4 = Map.of(DictionaryCodec.METADATA_KEY, "lz4");
+    private static final Map<String, String> LZ4 = Map.of(DictionaryInfo.Codec.METADATA_KEY, "lz4");
 
     @Test
     void aVersionPublishedForLz4WritesLz4BlocksThatDecodeExactly() {
-        InMemoryDictionaryRegistry registry = registryWith(DICTIONARY, LZ4);
+        DictionaryRegistry registry = registryWith(DICTIONARY, LZ4);
         for (boolean checksum : new boolean[] {true, false}) {
             try (ZdictCodec codec =
                     ZdictCodec.builder(registry).checksum(checksum).build()) {
@@ -57,7 +56,7 @@ class Lz4PayloadTest {
 
     @Test
     void everyDecodeRouteGivesTheSameBytes() {
-        InMemoryDictionaryRegistry registry = registryWith(DICTIONARY, LZ4);
+        DictionaryRegistry registry = registryWith(DICTIONARY, LZ4);
         try (ZdictCodec codec = ZdictCodec.of(registry)) {
             for (byte[] event : HELD_OUT.subList(0, 200)) {
                 byte[] payload = codec.compress(event);
@@ -82,7 +81,7 @@ class Lz4PayloadTest {
 
     @Test
     void versionsWithoutTheKeyStillWriteZstdAndBothKindsDecodeInOneCodec() {
-        InMemoryDictionaryRegistry registry = registryWith(DICTIONARY, Map.of());
+        DictionaryRegistry registry = registryWith(DICTIONARY, Map.of());
         registry.publish(DICTIONARY, 3, LZ4);
         try (ZdictCodec codec = ZdictCodec.of(registry)) {
             byte[] event = HELD_OUT.get(0);
@@ -97,7 +96,7 @@ class Lz4PayloadTest {
 
     @Test
     void emptyAndIncompressibleInputs() {
-        InMemoryDictionaryRegistry registry = registryWith(DICTIONARY, LZ4);
+        DictionaryRegistry registry = registryWith(DICTIONARY, LZ4);
         byte[] noise = new byte[3000];
         new Random(5).nextBytes(noise);
         try (ZdictCodec checked = ZdictCodec.of(registry);
@@ -116,15 +115,15 @@ class Lz4PayloadTest {
 
     @Test
     void aCodecRequiringChecksumsRefusesAnUncheckedLz4Payload() {
-        InMemoryDictionaryRegistry registry = registryWith(DICTIONARY, LZ4);
+        DictionaryRegistry registry = registryWith(DICTIONARY, LZ4);
         try (ZdictCodec writer = ZdictCodec.builder(registry).checksum(false).build();
                 ZdictCodec strict = ZdictCodec.of(registry);
                 ZdictCodec lenient =
                         ZdictCodec.builder(registry).acceptUnchecked(true).build()) {
             byte[] event = HELD_OUT.get(3);
             byte[] payload = writer.compress(event);
-            UncheckedPayloadException e =
-                    assertThrows(UncheckedPayloadException.class, () -> strict.decompress(payload));
+            CorruptPayloadException e = assertThrows(CorruptPayloadException.class, () -> strict.decompress(payload));
+            assertEquals(CorruptPayloadException.Kind.NO_CHECKSUM, e.kind());
             assertTrue(
                     e.getMessage().contains("LZ4 block (dictionary version 1, LZ4) carries no content checksum"),
                     e.getMessage());
@@ -143,9 +142,10 @@ class Lz4PayloadTest {
                             .build()) {
                 for (byte[] event : HELD_OUT.subList(0, 300)) {
                     byte[] payload = producer.compress(event);
-                    DictionaryMismatchException e =
-                            assertThrows(DictionaryMismatchException.class, () -> consumer.decompress(payload));
-                    assertEquals(1, e.version());
+                    CorruptPayloadException e =
+                            assertThrows(CorruptPayloadException.class, () -> consumer.decompress(payload));
+                    assertEquals(CorruptPayloadException.Kind.DICTIONARY_MISMATCH, e.kind());
+                    assertEquals(OptionalInt.of(1), e.dictionaryVersion());
                     assertTrue(e.getMessage().contains("another dictionary than version 1"), e.getMessage());
                 }
             }
@@ -154,7 +154,7 @@ class Lz4PayloadTest {
 
     @Test
     void everyFlippedBitOfACheckedPayloadIsRefusedOrChangesNothing() {
-        InMemoryDictionaryRegistry registry = registryWith(DICTIONARY, LZ4);
+        DictionaryRegistry registry = registryWith(DICTIONARY, LZ4);
         registry.publish(REBUILT, 3, LZ4);
         try (ZdictCodec codec = ZdictCodec.of(registry)) {
             for (byte[] event : HELD_OUT.subList(0, 20)) {
@@ -174,7 +174,7 @@ class Lz4PayloadTest {
 
     @Test
     void everyTruncationIsRefused() {
-        InMemoryDictionaryRegistry registry = registryWith(DICTIONARY, LZ4);
+        DictionaryRegistry registry = registryWith(DICTIONARY, LZ4);
         for (boolean checksum : new boolean[] {true, false}) {
             try (ZdictCodec codec =
                     ZdictCodec.builder(registry).checksum(checksum).build()) {
@@ -191,11 +191,12 @@ class Lz4PayloadTest {
 
     @Test
     void headerErrorsAreNamed() {
-        InMemoryDictionaryRegistry registry = registryWith(DICTIONARY, LZ4);
+        DictionaryRegistry registry = registryWith(DICTIONARY, LZ4);
         try (ZdictCodec codec =
                 ZdictCodec.builder(registry).maxDecompressedSize(1000).build()) {
-            TruncatedPayloadException cut =
-                    assertThrows(TruncatedPayloadException.class, () -> codec.decompress(new byte[] {(byte) 0xD0, 1}));
+            CorruptPayloadException cut =
+                    assertThrows(CorruptPayloadException.class, () -> codec.decompress(new byte[] {(byte) 0xD0, 1}));
+            assertEquals(CorruptPayloadException.Kind.TRUNCATED, cut.kind());
             assertTrue(cut.getMessage().contains("LZ4 block header"), cut.getMessage());
             byte[] redundant = {(byte) 0xD0, 1, (byte) 0x80, 0, 0, 0, 0};
             CorruptPayloadException nonCanonical =
@@ -212,19 +213,19 @@ class Lz4PayloadTest {
 
     @Test
     void publishingRefusesAnUnknownCodec() {
-        InMemoryDictionaryRegistry registry = new InMemoryDictionaryRegistry();
+        DictionaryRegistry registry = DictionaryRegistries.inMemory();
         IllegalArgumentException e = assertThrows(
                 IllegalArgumentException.class,
-                () -> registry.publish(DICTIONARY, 3, Map.of(DictionaryCodec.METADATA_KEY, "brotli")));
+                () -> registry.publish(DICTIONARY, 3, Map.of(DictionaryInfo.Codec.METADATA_KEY, "brotli")));
         assertTrue(e.getMessage().contains("Unknown dictionary codec 'brotli': expected zstd or lz4"), e.getMessage());
         assertTrue(registry.list().isEmpty());
-        assertEquals(DictionaryCodec.ZSTD, DictionaryCodec.of(Map.of()));
-        assertEquals(DictionaryCodec.LZ4, DictionaryCodec.of(LZ4));
+        assertEquals(DictionaryInfo.Codec.ZSTD, DictionaryInfo.Codec.of(Map.of()));
+        assertEquals(DictionaryInfo.Codec.LZ4, DictionaryInfo.Codec.of(LZ4));
     }
 
     @Test
     void manyThreadsShareOneCodec() throws InterruptedException {
-        InMemoryDictionaryRegistry registry = registryWith(DICTIONARY, LZ4);
+        DictionaryRegistry registry = registryWith(DICTIONARY, LZ4);
         try (ZdictCodec codec = ZdictCodec.of(registry)) {
             Thread[] threads = new Thread[4];
             Throwable[] failure = new Throwable[1];
@@ -252,8 +253,8 @@ class Lz4PayloadTest {
         }
     }
 
-    private static InMemoryDictionaryRegistry registryWith(byte[] dictionary, Map<String, String> metadata) {
-        InMemoryDictionaryRegistry registry = new InMemoryDictionaryRegistry();
+    private static DictionaryRegistry registryWith(byte[] dictionary, Map<String, String> metadata) {
+        DictionaryRegistry registry = DictionaryRegistries.inMemory();
         registry.publish(dictionary, 3, metadata);
         registry.activate(1);
         return registry;

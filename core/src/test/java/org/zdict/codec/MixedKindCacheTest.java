@@ -10,21 +10,22 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
-import org.zdict.registry.DictionaryCodec;
-import org.zdict.registry.InMemoryDictionaryRegistry;
+import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
-import org.zdict.train.DictionaryTrainer;
+import org.zdict.testing.TestTrainer;
 
 /** One cache holds both kinds' dictionaries, zstd's digested ones and LZ4's windows, under one bound. */
 class MixedKindCacheTest {
     private static final List<byte[]> EVENTS = SampleEvents.synthetic(3000, 5);
-    private static final byte[] DICTIONARY = DictionaryTrainer.train(EVENTS.subList(0, 2000), 96 << 10, 3);
+    private static final byte[] DICTIONARY = TestTrainer.train(EVENTS.subList(0, 2000), 96 << 10, 3);
     private static final long BOUND = 2 << 20;
-    private static final Map<String, String> LZ4 = Map.of(DictionaryCodec.METADATA_KEY, "lz4");
+    private static final Map<String, String> LZ4 = Map.of(DictionaryInfo.Codec.METADATA_KEY, "lz4");
 
     @Test
     void manyLz4VersionsStayWithinTheBoundAndStillDecode() {
-        InMemoryDictionaryRegistry registry = new InMemoryDictionaryRegistry();
+        DictionaryRegistry registry = DictionaryRegistries.inMemory();
         for (int v = 1; v <= 12; v++) {
             registry.publish(DICTIONARY, 3, LZ4);
         }
@@ -34,7 +35,7 @@ class MixedKindCacheTest {
                 for (int v = 1; v <= 12; v++) {
                     byte[] event = EVENTS.get(2000 + v * 7 + round);
                     assertArrayEquals(event, codec.decompress(codec.compress(v, event)), "version " + v);
-                    DictionaryCacheStats stats = codec.cacheStats();
+                    ZdictCodec.CacheStats stats = codec.cacheStats();
                     assertTrue(stats.bytes() <= BOUND, stats.toString());
                 }
             }
@@ -49,7 +50,7 @@ class MixedKindCacheTest {
      */
     @Test
     void bothKindsInTurnsStayWithinOneBound() {
-        InMemoryDictionaryRegistry registry = new InMemoryDictionaryRegistry();
+        DictionaryRegistry registry = DictionaryRegistries.inMemory();
         for (int v = 1; v <= 12; v++) {
             registry.publish(DICTIONARY, 3, v % 2 == 0 ? LZ4 : Map.of());
         }
@@ -63,11 +64,11 @@ class MixedKindCacheTest {
                     byte[] payload = codec.compress(v, event);
                     assertEquals(v % 2 == 0 ? 0xD0 : 0xD1, payload[0] & 0xFF, "version " + v + "'s kind");
                     assertArrayEquals(event, codec.decompress(payload), "version " + v);
-                    DictionaryCacheStats stats = codec.cacheStats();
+                    ZdictCodec.CacheStats stats = codec.cacheStats();
                     assertTrue(stats.bytes() <= BOUND + referencedSlack, stats.toString());
                 }
             }
-            DictionaryCacheStats stats = codec.cacheStats();
+            ZdictCodec.CacheStats stats = codec.cacheStats();
             assertTrue(stats.evictions() > 0, stats.toString());
             assertEquals(BOUND, stats.limitBytes());
         }
@@ -75,7 +76,7 @@ class MixedKindCacheTest {
 
     @Test
     void evictsTheLeastRecentlyUsedWhateverItsKind() {
-        InMemoryDictionaryRegistry registry = new InMemoryDictionaryRegistry();
+        DictionaryRegistry registry = DictionaryRegistries.inMemory();
         registry.publish(DICTIONARY, 3, LZ4);
         registry.publish(DICTIONARY, 3, Map.of());
         registry.publish(DICTIONARY, 3, LZ4);
@@ -93,7 +94,7 @@ class MixedKindCacheTest {
 
     @Test
     void aZstdVersionWritesZstdAndItsLz4BlocksStillDecode() {
-        InMemoryDictionaryRegistry registry = new InMemoryDictionaryRegistry();
+        DictionaryRegistry registry = DictionaryRegistries.inMemory();
         registry.publish(DICTIONARY, 3, Map.of());
         registry.publish(DICTIONARY, 3, LZ4);
         DictionaryCache cache = new DictionaryCache(registry, OptionalInt.empty(), BOUND);

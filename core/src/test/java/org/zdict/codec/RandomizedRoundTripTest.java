@@ -11,9 +11,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.RepetitionInfo;
 import org.zdict.format.PayloadPrefix;
-import org.zdict.registry.InMemoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
-import org.zdict.train.DictionaryTrainer;
+import org.zdict.testing.TestTrainer;
 
 /**
  * Property: for any input, decompress(compress(x)) == x, and the payload is never longer than the
@@ -26,8 +27,8 @@ class RandomizedRoundTripTest {
 
     @BeforeAll
     static void setUp() {
-        InMemoryDictionaryRegistry registry = new InMemoryDictionaryRegistry();
-        registry.activate(registry.publish(DictionaryTrainer.train(EVENTS, 8192, 3), 3, Map.of())
+        DictionaryRegistry registry = DictionaryRegistries.inMemory();
+        registry.activate(registry.publish(TestTrainer.train(EVENTS, 8192, 3), 3, Map.of())
                 .version());
         codec = ZdictCodec.of(registry);
     }

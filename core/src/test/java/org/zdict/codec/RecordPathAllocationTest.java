@@ -12,10 +12,11 @@ import java.util.function.IntUnaryOperator;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.zdict.internal.ZstdJniFeatures;
-import org.zdict.registry.DictionaryCodec;
-import org.zdict.registry.InMemoryDictionaryRegistry;
+import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
-import org.zdict.train.DictionaryTrainer;
+import org.zdict.testing.TestTrainer;
 
 /**
  * The record path allocates nothing: compressing and decompressing into the caller's arrays, four
@@ -26,7 +27,7 @@ import org.zdict.train.DictionaryTrainer;
  */
 class RecordPathAllocationTest {
     private static final List<byte[]> EVENTS = SampleEvents.synthetic(2100, 9);
-    private static final byte[] DICTIONARY = DictionaryTrainer.train(EVENTS.subList(0, 2000), 32 << 10, 3);
+    private static final byte[] DICTIONARY = TestTrainer.train(EVENTS.subList(0, 2000), 32 << 10, 3);
     private static final int CALLS = 2_000;
     private static final com.sun.management.ThreadMXBean THREADS =
             (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
@@ -41,8 +42,8 @@ class RecordPathAllocationTest {
         "lz4, 1, false"
     })
     void compressesAndDecompressesFourVersionsInTurnWithoutAllocating(String kind, int firstVersion, boolean checksum) {
-        InMemoryDictionaryRegistry registry = new InMemoryDictionaryRegistry();
-        Map<String, String> metadata = kind.equals("lz4") ? Map.of(DictionaryCodec.METADATA_KEY, "lz4") : Map.of();
+        DictionaryRegistry registry = DictionaryRegistries.inMemory();
+        Map<String, String> metadata = kind.equals("lz4") ? Map.of(DictionaryInfo.Codec.METADATA_KEY, "lz4") : Map.of();
         for (int v = 1; v < firstVersion + 4; v++) {
             registry.publish(DICTIONARY, 3, metadata);
         }
@@ -70,8 +71,8 @@ class RecordPathAllocationTest {
     @CsvSource({"zstd", "lz4"})
     void decodesADirectBufferAllocatingOnlyTheResult(String kind) {
         assumeTrue(ZstdJniFeatures.DECOMPRESSES_DIRECT_TO_ARRAY, "zstd-jni before 1.5.7-2 decodes a copy");
-        InMemoryDictionaryRegistry registry = new InMemoryDictionaryRegistry();
-        Map<String, String> metadata = kind.equals("lz4") ? Map.of(DictionaryCodec.METADATA_KEY, "lz4") : Map.of();
+        DictionaryRegistry registry = DictionaryRegistries.inMemory();
+        Map<String, String> metadata = kind.equals("lz4") ? Map.of(DictionaryInfo.Codec.METADATA_KEY, "lz4") : Map.of();
         for (int v = 1; v <= 200; v++) {
             registry.publish(DICTIONARY, 3, metadata);
         }

@@ -15,9 +15,10 @@ import net.jpountz.lz4.LZ4Factory;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.zdict.registry.InMemoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
-import org.zdict.train.DictionaryTrainer;
+import org.zdict.testing.TestTrainer;
 
 /**
  * Real events from ../shared/data (skipped when absent): every held-out event round-trips alone, and
@@ -44,8 +45,8 @@ class SharedDataTest {
         List<byte[]> events = SampleEvents.readLines(file, TRAINING_EVENTS + HELD_OUT_EVENTS);
         List<byte[]> training = events.subList(0, TRAINING_EVENTS);
         List<byte[]> heldOut = events.subList(TRAINING_EVENTS, events.size());
-        InMemoryDictionaryRegistry registry = new InMemoryDictionaryRegistry();
-        registry.activate(registry.publish(DictionaryTrainer.train(training, 64 << 10, 3), 3, Map.of())
+        DictionaryRegistry registry = DictionaryRegistries.inMemory();
+        registry.activate(registry.publish(TestTrainer.train(training, 64 << 10, 3), 3, Map.of())
                 .version());
         LZ4Compressor lz4 = LZ4Factory.fastestInstance().fastCompressor();
         long raw = 0;

@@ -15,9 +15,10 @@ import java.util.Random;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.zdict.format.PayloadPrefix;
-import org.zdict.registry.InMemoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
-import org.zdict.train.DictionaryTrainer;
+import org.zdict.testing.TestTrainer;
 
 /**
  * The fallback for zstd-jni before 1.5.7-23 ({@link StagedStream}) decodes frames without a declared size
@@ -28,9 +29,9 @@ import org.zdict.train.DictionaryTrainer;
 class StagedStreamTest {
     private static final int LIMIT = 300_000;
     private static final List<byte[]> EVENTS = SampleEvents.synthetic(1500, 7);
-    private static final byte[] DICTIONARY = DictionaryTrainer.train(EVENTS.subList(0, 1000), 8 << 10, 3);
+    private static final byte[] DICTIONARY = TestTrainer.train(EVENTS.subList(0, 1000), 8 << 10, 3);
 
-    private final InMemoryDictionaryRegistry registry = new InMemoryDictionaryRegistry();
+    private final DictionaryRegistry registry = DictionaryRegistries.inMemory();
     private final int version = registry.publish(DICTIONARY, 3, Map.of()).version();
     private final DictionaryCache dictionaries = new DictionaryCache(registry, OptionalInt.empty(), 64L << 20);
     private final DecompressContext direct = new DecompressContext(false);

@@ -7,12 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 import org.zdict.CorruptPayloadException;
-import org.zdict.DictionaryMismatchException;
-import org.zdict.registry.InMemoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
-import org.zdict.train.DictionaryTrainer;
+import org.zdict.testing.TestTrainer;
 
 /**
  * A payload decoded against another dictionary under the version number it names: a consumer pointed at
@@ -21,8 +22,8 @@ import org.zdict.train.DictionaryTrainer;
  */
 class WrongDictionaryTest {
     private static final List<byte[]> EVENTS = SampleEvents.synthetic(8000, 7);
-    private static final byte[] FIRST = DictionaryTrainer.train(EVENTS.subList(0, 3000), 16 << 10, 3);
-    private static final byte[] REBUILT = DictionaryTrainer.train(EVENTS.subList(1000, 4000), 16 << 10, 3);
+    private static final byte[] FIRST = TestTrainer.train(EVENTS.subList(0, 3000), 16 << 10, 3);
+    private static final byte[] REBUILT = TestTrainer.train(EVENTS.subList(1000, 4000), 16 << 10, 3);
 
     @Test
     void trainedDictionariesHaveShortDistinctIds() {
@@ -35,16 +36,17 @@ class WrongDictionaryTest {
 
     @Test
     void refusesEveryPayloadReadAgainstARebuiltRegistry() {
-        InMemoryDictionaryRegistry writer = registryWith(FIRST);
-        InMemoryDictionaryRegistry rebuilt = registryWith(REBUILT);
+        DictionaryRegistry writer = registryWith(FIRST);
+        DictionaryRegistry rebuilt = registryWith(REBUILT);
         try (ZdictCodec producer = ZdictCodec.builder(writer).checksum(false).build();
                 ZdictCodec consumer =
                         ZdictCodec.builder(rebuilt).checksum(false).build()) {
             for (byte[] event : EVENTS.subList(4000, 8000)) {
                 byte[] payload = producer.compress(event);
-                DictionaryMismatchException e =
-                        assertThrows(DictionaryMismatchException.class, () -> consumer.decompress(payload));
-                assertEquals(1, e.version());
+                CorruptPayloadException e =
+                        assertThrows(CorruptPayloadException.class, () -> consumer.decompress(payload));
+                assertEquals(CorruptPayloadException.Kind.DICTIONARY_MISMATCH, e.kind());
+                assertEquals(OptionalInt.of(1), e.dictionaryVersion());
                 assertTrue(e.getMessage().contains("another dictionary than version 1"), e.getMessage());
             }
         }
@@ -52,14 +54,17 @@ class WrongDictionaryTest {
 
     @Test
     void refusesAPrefixNamingAnotherExistingVersion() {
-        InMemoryDictionaryRegistry registry = registryWith(FIRST);
+        DictionaryRegistry registry = registryWith(FIRST);
         registry.publish(REBUILT, 3, Map.of());
         try (ZdictCodec codec = ZdictCodec.builder(registry).checksum(false).build()) {
             for (byte[] event : EVENTS.subList(4000, 6000)) {
                 byte[] payload = codec.compress(event);
                 assertArrayEquals(event, codec.decompress(payload));
                 payload[1] = 2; // the prefix now names version 2
-                assertThrows(DictionaryMismatchException.class, () -> codec.decompress(payload));
+                assertEquals(
+                        CorruptPayloadException.Kind.DICTIONARY_MISMATCH,
+                        assertThrows(CorruptPayloadException.class, () -> codec.decompress(payload))
+                                .kind());
             }
         }
     }
@@ -77,8 +82,8 @@ class WrongDictionaryTest {
         }
     }
 
-    private static InMemoryDictionaryRegistry registryWith(byte[] dictionary) {
-        InMemoryDictionaryRegistry registry = new InMemoryDictionaryRegistry();
+    private static DictionaryRegistry registryWith(byte[] dictionary) {
+        DictionaryRegistry registry = DictionaryRegistries.inMemory();
         registry.activate(registry.publish(dictionary, 3, Map.of()).version());
         return registry;
     }

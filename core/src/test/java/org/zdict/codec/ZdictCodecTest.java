@@ -15,24 +15,24 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.zdict.CorruptDictionaryException;
 import org.zdict.CorruptPayloadException;
-import org.zdict.UncheckedPayloadException;
 import org.zdict.UnknownDictionaryVersionException;
 import org.zdict.format.PayloadPrefix;
 import org.zdict.internal.PayloadKind;
-import org.zdict.registry.InMemoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
-import org.zdict.train.DictionaryTrainer;
+import org.zdict.testing.TestTrainer;
 
 class ZdictCodecTest {
     private static final List<byte[]> EVENTS = SampleEvents.synthetic(3000, 42);
-    private static final byte[] DICTIONARY = DictionaryTrainer.train(EVENTS.subList(0, 2500), 16 << 10, 3);
+    private static final byte[] DICTIONARY = TestTrainer.train(EVENTS.subList(0, 2500), 16 << 10, 3);
 
-    private InMemoryDictionaryRegistry registry;
+    private DictionaryRegistry registry;
     private ZdictCodec codec;
 
     @BeforeEach
     void setUp() {
-        registry = new InMemoryDictionaryRegistry();
+        registry = DictionaryRegistries.inMemory();
         registry.activate(
                 registry.publish(DICTIONARY, 3, Map.of("purpose", "test")).version());
         codec = ZdictCodec.of(registry);
@@ -127,8 +127,8 @@ class ZdictCodecTest {
             assertArrayEquals(event, unchecked.decompress(codec.compress(event)), "checks off still reads checked");
         }
         for (byte[] payload : List.of(stored, uncheckedFrame)) {
-            UncheckedPayloadException e =
-                    assertThrows(UncheckedPayloadException.class, () -> codec.decompress(payload));
+            CorruptPayloadException e = assertThrows(CorruptPayloadException.class, () -> codec.decompress(payload));
+            assertEquals(CorruptPayloadException.Kind.NO_CHECKSUM, e.kind());
             assertTrue(e.getMessage().startsWith("Unchecked payload"), e.getMessage());
             assertThrows(
                     CorruptPayloadException.class,
@@ -143,7 +143,7 @@ class ZdictCodecTest {
 
     @Test
     void compressesWithoutDictionaryWhenNoneIsActive() {
-        try (ZdictCodec plain = ZdictCodec.of(new InMemoryDictionaryRegistry())) {
+        try (ZdictCodec plain = ZdictCodec.of(DictionaryRegistries.inMemory())) {
             byte[] input = String.join(",", java.util.Collections.nCopies(50, "hello zdict"))
                     .getBytes(StandardCharsets.UTF_8);
             byte[] payload = plain.compress(input);
@@ -244,7 +244,7 @@ class ZdictCodecTest {
     void rejectsDictionaryThatZstdCannotLoad() {
         byte[] broken = DICTIONARY.clone();
         Arrays.fill(broken, 8, broken.length, (byte) 0xFF);
-        InMemoryDictionaryRegistry bad = new InMemoryDictionaryRegistry();
+        DictionaryRegistry bad = DictionaryRegistries.inMemory();
         bad.activate(bad.publish(broken, 3, Map.of()).version());
         try (ZdictCodec badCodec = ZdictCodec.of(bad)) {
             assertThrows(CorruptDictionaryException.class, () -> badCodec.compress(EVENTS.get(0)));

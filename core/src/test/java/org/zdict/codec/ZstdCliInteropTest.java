@@ -16,9 +16,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.zdict.format.PayloadPrefix;
-import org.zdict.registry.DirectoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
-import org.zdict.train.DictionaryTrainer;
+import org.zdict.testing.TestTrainer;
 
 /** The stock zstd tool reads what zdict writes, and zdict reads what the tool writes. */
 class ZstdCliInteropTest {
@@ -34,8 +35,8 @@ class ZstdCliInteropTest {
 
     @Test
     void zstdToolDecodesPayloadWithPrefixStripped() throws Exception {
-        DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(dir.resolve("registry"));
-        byte[] dictionary = DictionaryTrainer.train(EVENTS.subList(0, 2000), 16 << 10, 3);
+        DictionaryRegistry registry = DictionaryRegistries.openFolder(dir.resolve("registry"));
+        byte[] dictionary = TestTrainer.train(EVENTS.subList(0, 2000), 16 << 10, 3);
         registry.activate(registry.publish(dictionary, 3, Map.of()).version());
         try (ZdictCodec codec = ZdictCodec.of(registry)) {
             for (byte[] event : EVENTS.subList(2000, 2010)) {
@@ -50,7 +51,7 @@ class ZstdCliInteropTest {
                         "-f",
                         "-d",
                         "-D",
-                        registry.dictionaryFile(1).toString(),
+                        dir.resolve("registry").resolve("v000001.dict").toString(),
                         frame.toString(),
                         "-o",
                         out.toString());
@@ -72,7 +73,7 @@ class ZstdCliInteropTest {
         Path frame = dir.resolve("event.json.zst");
         run("zstd", "-q", "-f", "-D", dictionaryFile.toString(), event.toString(), "-o", frame.toString());
 
-        DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(dir.resolve("registry"));
+        DictionaryRegistry registry = DictionaryRegistries.openFolder(dir.resolve("registry"));
         int version = registry.publish(Files.readAllBytes(dictionaryFile), 3, Map.of())
                 .version();
         byte[] zstdFrame = Files.readAllBytes(frame);

@@ -16,7 +16,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.zdict.CorruptDictionaryException;
 import org.zdict.CorruptPayloadException;
-import org.zdict.registry.InMemoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
 
 /** The Zstandard project's own edge cases from ../shared/zstd-golden, read as plain zstd frames. */
@@ -32,7 +33,7 @@ class ZstdGoldenFilesTest {
     @CsvSource({"block-128k.zst, 131068", "empty-block.zst, 0", "rle-first-block.zst, 1048576", "zeroSeq_2B.zst, 13"})
     void decodesValidGoldenFrames(String file, int expectedSize) throws IOException {
         byte[] payload = HostileFramesTest.plainPayload(Files.readAllBytes(golden("golden-decompression/" + file)));
-        try (ZdictCodec codec = ZdictCodec.builder(new InMemoryDictionaryRegistry())
+        try (ZdictCodec codec = ZdictCodec.builder(DictionaryRegistries.inMemory())
                 .acceptUnchecked(true)
                 .build()) {
             byte[] decoded = codec.decompress(payload);
@@ -48,7 +49,7 @@ class ZstdGoldenFilesTest {
     void refusesCorruptGoldenFrames(String file) throws IOException {
         byte[] payload =
                 HostileFramesTest.plainPayload(Files.readAllBytes(golden("golden-decompression-errors/" + file)));
-        try (ZdictCodec codec = ZdictCodec.builder(new InMemoryDictionaryRegistry())
+        try (ZdictCodec codec = ZdictCodec.builder(DictionaryRegistries.inMemory())
                 .acceptUnchecked(true)
                 .build()) {
             assertThrows(CorruptPayloadException.class, () -> codec.decompress(payload));
@@ -58,7 +59,7 @@ class ZstdGoldenFilesTest {
     @Test
     void roundTripsWithDictionaryMissingSymbols() throws IOException {
         byte[] dictionary = Files.readAllBytes(golden("golden-dictionaries/http-dict-missing-symbols"));
-        InMemoryDictionaryRegistry registry = new InMemoryDictionaryRegistry();
+        DictionaryRegistry registry = DictionaryRegistries.inMemory();
         registry.activate(registry.publish(dictionary, 3, Map.of()).version());
         byte[] input = "GET /index.html HTTP/1.1\r\nHost: example.com\r\nAccept: */*\r\n\r\n"
                 .repeat(3)
@@ -71,7 +72,7 @@ class ZstdGoldenFilesTest {
     @Test
     void loadsZeroWeightDictionaryOrFailsCleanly() throws IOException {
         byte[] dictionary = Files.readAllBytes(golden("dict-files/zero-weight-dict"));
-        InMemoryDictionaryRegistry registry = new InMemoryDictionaryRegistry();
+        DictionaryRegistry registry = DictionaryRegistries.inMemory();
         registry.activate(registry.publish(dictionary, 3, Map.of()).version());
         byte[] input = "zero weight symbols, zero weight symbols".getBytes(StandardCharsets.US_ASCII);
         try (ZdictCodec codec = ZdictCodec.of(registry)) {

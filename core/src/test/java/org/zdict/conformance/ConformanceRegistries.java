@@ -9,18 +9,16 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.zdict.internal.DictionaryContent;
 import org.zdict.registry.Dictionary;
-import org.zdict.registry.DictionaryCodec;
 import org.zdict.registry.DictionaryInfo;
-import org.zdict.registry.DictionaryStatus;
-import org.zdict.registry.DirectoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
-import org.zdict.train.DictionaryTrainer;
+import org.zdict.testing.TestTrainer;
 
 /**
  * The registry folders of the conformance suite (conformance/README.md), written through {@link
- * DirectoryDictionaryRegistry#restore} so that their manifests are exactly what zdict writes.
+ * DictionaryRegistry#restore} so that their manifests are exactly what zdict writes.
  */
 final class ConformanceRegistries {
     static final String MAIN = "main";
@@ -40,7 +38,7 @@ final class ConformanceRegistries {
     static final int SEVEN_DIGIT_ZSTD = 1_000_000;
 
     private static final Instant CREATED = Instant.parse("2026-12-01T00:00:00Z");
-    private static final Map<String, String> LZ4 = DictionaryCodec.LZ4.metadata();
+    private static final Map<String, String> LZ4 = DictionaryInfo.Codec.LZ4.metadata();
 
     /** The golden vectors' 8 KiB dictionary. */
     final byte[] small;
@@ -51,8 +49,8 @@ final class ConformanceRegistries {
 
     ConformanceRegistries() {
         this.small = resource("/golden/dictionary.dict");
-        this.medium = DictionaryTrainer.train(SampleEvents.synthetic(3000, 34), 16 << 10, 3);
-        this.large = DictionaryTrainer.train(SampleEvents.synthetic(6000, 35), 96 << 10, 3);
+        this.medium = TestTrainer.train(SampleEvents.synthetic(3000, 34), 16 << 10, 3);
+        this.large = TestTrainer.train(SampleEvents.synthetic(6000, 35), 96 << 10, 3);
         if (large.length <= 65_536) {
             throw new IllegalStateException("the large dictionary came out at " + large.length + " bytes");
         }
@@ -63,21 +61,36 @@ final class ConformanceRegistries {
                 registries.resolve(MAIN),
                 SEVEN_DIGIT_ZSTD + 1,
                 List.of(
-                        entry(RETIRED_ZSTD, DictionaryInfo.DEFAULT_SUBJECT, DictionaryStatus.RETIRED, small, Map.of()),
-                        entry(ACTIVE_ZSTD, DictionaryInfo.DEFAULT_SUBJECT, DictionaryStatus.ACTIVE, medium, Map.of()),
-                        entry(LARGE_LZ4, DictionaryInfo.DEFAULT_SUBJECT, DictionaryStatus.AVAILABLE, large, LZ4),
-                        entry(SUBJECT_ZSTD, SUBJECT, DictionaryStatus.ACTIVE, medium, Map.of()),
+                        entry(
+                                RETIRED_ZSTD,
+                                DictionaryInfo.DEFAULT_SUBJECT,
+                                DictionaryInfo.Status.RETIRED,
+                                small,
+                                Map.of()),
+                        entry(
+                                ACTIVE_ZSTD,
+                                DictionaryInfo.DEFAULT_SUBJECT,
+                                DictionaryInfo.Status.ACTIVE,
+                                medium,
+                                Map.of()),
+                        entry(LARGE_LZ4, DictionaryInfo.DEFAULT_SUBJECT, DictionaryInfo.Status.AVAILABLE, large, LZ4),
+                        entry(SUBJECT_ZSTD, SUBJECT, DictionaryInfo.Status.ACTIVE, medium, Map.of()),
                         entry(
                                 TWO_BYTE_ZSTD,
                                 DictionaryInfo.DEFAULT_SUBJECT,
-                                DictionaryStatus.AVAILABLE,
+                                DictionaryInfo.Status.AVAILABLE,
                                 small,
                                 Map.of()),
-                        entry(THREE_BYTE_LZ4, DictionaryInfo.DEFAULT_SUBJECT, DictionaryStatus.AVAILABLE, small, LZ4),
+                        entry(
+                                THREE_BYTE_LZ4,
+                                DictionaryInfo.DEFAULT_SUBJECT,
+                                DictionaryInfo.Status.AVAILABLE,
+                                small,
+                                LZ4),
                         entry(
                                 SEVEN_DIGIT_ZSTD,
                                 DictionaryInfo.DEFAULT_SUBJECT,
-                                DictionaryStatus.AVAILABLE,
+                                DictionaryInfo.Status.AVAILABLE,
                                 medium,
                                 Map.of())));
         // The same version numbers, other dictionaries: what a registry rebuilt from scratch looks like.
@@ -88,17 +101,23 @@ final class ConformanceRegistries {
                         entry(
                                 RETIRED_ZSTD,
                                 DictionaryInfo.DEFAULT_SUBJECT,
-                                DictionaryStatus.AVAILABLE,
+                                DictionaryInfo.Status.AVAILABLE,
                                 medium,
                                 Map.of()),
-                        entry(ACTIVE_ZSTD, DictionaryInfo.DEFAULT_SUBJECT, DictionaryStatus.ACTIVE, small, Map.of()),
-                        entry(LARGE_LZ4, DictionaryInfo.DEFAULT_SUBJECT, DictionaryStatus.AVAILABLE, small, LZ4)));
+                        entry(
+                                ACTIVE_ZSTD,
+                                DictionaryInfo.DEFAULT_SUBJECT,
+                                DictionaryInfo.Status.ACTIVE,
+                                small,
+                                Map.of()),
+                        entry(LARGE_LZ4, DictionaryInfo.DEFAULT_SUBJECT, DictionaryInfo.Status.AVAILABLE, small, LZ4)));
         // Version 2's file no longer matches the SHA-256 its manifest records.
         Path tampered = registries.resolve(TAMPERED);
         restore(
                 tampered,
                 ACTIVE_ZSTD + 1,
-                List.of(entry(ACTIVE_ZSTD, DictionaryInfo.DEFAULT_SUBJECT, DictionaryStatus.ACTIVE, medium, Map.of())));
+                List.of(entry(
+                        ACTIVE_ZSTD, DictionaryInfo.DEFAULT_SUBJECT, DictionaryInfo.Status.ACTIVE, medium, Map.of())));
         byte[] changed = medium.clone();
         changed[changed.length - 1] ^= 1;
         Files.write(tampered.resolve("v000002.dict"), changed);
@@ -106,17 +125,17 @@ final class ConformanceRegistries {
 
     private static void restore(Path dir, int nextVersion, List<Dictionary> versions) throws IOException {
         Files.createDirectories(dir);
-        try (DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(dir)) {
+        try (DictionaryRegistry registry = DictionaryRegistries.openFolder(dir)) {
             registry.restore(versions, nextVersion);
         }
         Files.deleteIfExists(dir.resolve(".lock"));
     }
 
     private static Dictionary entry(
-            int version, String subject, DictionaryStatus status, byte[] content, Map<String, String> metadata) {
+            int version, String subject, DictionaryInfo.Status status, byte[] content, Map<String, String> metadata) {
         DictionaryInfo info = DictionaryInfo.builder(version)
                 .subject(subject)
-                .sha256(DictionaryContent.sha256(content))
+                .sha256(Dictionary.sha256(content))
                 .size(content.length)
                 .level(3)
                 .createdAt(CREATED)

@@ -15,7 +15,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.zdict.registry.DirectoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
 
 /**
@@ -51,8 +52,8 @@ final class ConformanceSuite {
         ConformanceRegistries dictionaries = new ConformanceRegistries();
         dictionaries.write(dir.resolve("registries"));
         List<ConformanceCase> cases;
-        try (DirectoryDictionaryRegistry main =
-                DirectoryDictionaryRegistry.open(dir.resolve("registries").resolve(ConformanceRegistries.MAIN))) {
+        try (DictionaryRegistry main =
+                DictionaryRegistries.openFolder(dir.resolve("registries").resolve(ConformanceRegistries.MAIN))) {
             cases = new ConformanceCases(events, dictionaries).all(main);
         }
         for (String name : ConformanceRegistries.names()) {

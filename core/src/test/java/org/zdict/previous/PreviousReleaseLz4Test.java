@@ -12,11 +12,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.zdict.CorruptPayloadException;
 import org.zdict.codec.ZdictCodec;
-import org.zdict.registry.DictionaryCodec;
+import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
-import org.zdict.registry.DirectoryDictionaryRegistry;
 import org.zdict.testing.SampleEvents;
-import org.zdict.train.DictionaryTrainer;
+import org.zdict.testing.TestTrainer;
 
 /**
  * Rolling out the LZ4 kind next to the previous release: its readers refuse a {@code 0xD0} payload with
@@ -26,15 +26,15 @@ import org.zdict.train.DictionaryTrainer;
  */
 class PreviousReleaseLz4Test {
     private static final List<byte[]> EVENTS = SampleEvents.synthetic(3000, 21);
-    private static final byte[] DICTIONARY = DictionaryTrainer.train(EVENTS.subList(0, 2000), 8192, 3);
+    private static final byte[] DICTIONARY = TestTrainer.train(EVENTS.subList(0, 2000), 8192, 3);
 
     @TempDir
     Path dir;
 
     @Test
     void aPreviousReleaseReaderRefusesAnLz4PayloadNamingTheMarker() throws Exception {
-        try (DictionaryRegistry registry = DirectoryDictionaryRegistry.open(dir)) {
-            registry.publish(DICTIONARY, 3, Map.of(DictionaryCodec.METADATA_KEY, "lz4"));
+        try (DictionaryRegistry registry = DictionaryRegistries.openFolder(dir)) {
+            registry.publish(DICTIONARY, 3, Map.of(DictionaryInfo.Codec.METADATA_KEY, "lz4"));
             try (ZdictCodec codec = ZdictCodec.of(registry)) {
                 byte[] payload = codec.compress(1, EVENTS.get(2500));
                 CorruptPayloadException e = assertThrows(
@@ -49,19 +49,21 @@ class PreviousReleaseLz4Test {
 
     @Test
     void thePreviousReleaseKeepsTheCodecThroughARewriteAndItsZstdFramesDecode() throws Exception {
-        try (DictionaryRegistry registry = DirectoryDictionaryRegistry.open(dir)) {
-            registry.publish(DICTIONARY, 3, Map.of(DictionaryCodec.METADATA_KEY, "lz4", "samples", "2000"));
+        try (DictionaryRegistry registry = DictionaryRegistries.openFolder(dir)) {
+            registry.publish(DICTIONARY, 3, Map.of(DictionaryInfo.Codec.METADATA_KEY, "lz4", "samples", "2000"));
             registry.activate(1);
         }
         Path manifest = dir.resolve("manifest.json");
         PreviousRegistryState previous = PreviousManifestJson.read(Files.readAllBytes(manifest));
         PreviousDictionaryInfo info = previous.versions().get(1);
-        assertEquals("lz4", info.metadata().get(DictionaryCodec.METADATA_KEY));
+        assertEquals("lz4", info.metadata().get(DictionaryInfo.Codec.METADATA_KEY));
         assertEquals(3, info.level(), "the previous release writes zstd frames at the version's level");
         Files.write(manifest, PreviousManifestJson.write(previous));
-        try (DictionaryRegistry registry = DirectoryDictionaryRegistry.open(dir);
+        try (DictionaryRegistry registry = DictionaryRegistries.openFolder(dir);
                 ZdictCodec codec = ZdictCodec.of(registry)) {
-            assertEquals(DictionaryCodec.LZ4, DictionaryCodec.of(registry.list().get(0)));
+            assertEquals(
+                    DictionaryInfo.Codec.LZ4,
+                    DictionaryInfo.Codec.of(registry.list().get(0)));
             byte[] event = EVENTS.get(2600);
             byte[] lz4 = codec.compress(event);
             assertEquals(0xD0, lz4[0] & 0xFF);
@@ -75,7 +77,7 @@ class PreviousReleaseLz4Test {
 
     /** A zstd payload of version 1's dictionary, as a release that ignores the codec writes it. */
     private static byte[] zstdFrameWith(DictionaryRegistry registry, byte[] event, Path other) throws Exception {
-        try (DictionaryRegistry zstdOnly = DirectoryDictionaryRegistry.open(other);
+        try (DictionaryRegistry zstdOnly = DictionaryRegistries.openFolder(other);
                 ZdictCodec codec = ZdictCodec.of(zstdOnly)) {
             zstdOnly.publish(registry.get(1).content(), 3, Map.of());
             return codec.compress(1, event);

@@ -13,12 +13,12 @@ import java.util.OptionalInt;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.zdict.internal.DictionaryContent;
+import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
-import org.zdict.registry.DirectoryDictionaryRegistry;
 import org.zdict.testing.SampleEvents;
-import org.zdict.train.DictionaryTrainer;
+import org.zdict.testing.TestTrainer;
 
 /**
  * Rolling upgrades: the manifest this release writes, read with the previous release's reading code (a
@@ -26,8 +26,8 @@ import org.zdict.train.DictionaryTrainer;
  * follow the default subject as before, and never take another subject's active version for theirs.
  */
 class PreviousReleaseManifestTest {
-    private static final byte[] DICTIONARY = DictionaryTrainer.train(SampleEvents.synthetic(2000, 7), 4096, 3);
-    private static final byte[] OTHER = DictionaryTrainer.train(SampleEvents.synthetic(2000, 8), 4096, 3);
+    private static final byte[] DICTIONARY = TestTrainer.train(SampleEvents.synthetic(2000, 7), 4096, 3);
+    private static final byte[] OTHER = TestTrainer.train(SampleEvents.synthetic(2000, 8), 4096, 3);
 
     @TempDir
     Path dir;
@@ -38,7 +38,7 @@ class PreviousReleaseManifestTest {
 
     @Test
     void aRegistryWithOnlyTheDefaultSubjectIsWrittenExactlyAsThePreviousReleaseWroteIt() throws Exception {
-        try (DictionaryRegistry registry = DirectoryDictionaryRegistry.open(dir)) {
+        try (DictionaryRegistry registry = DictionaryRegistries.openFolder(dir)) {
             registry.publish(DICTIONARY, 3, Map.of("samples", "2000"));
             registry.publish(OTHER, 5, Map.of());
             registry.publish(OTHER, 5, Map.of());
@@ -53,7 +53,7 @@ class PreviousReleaseManifestTest {
 
     @Test
     void thePreviousReleaseSeesEveryVersionAndOnlyTheDefaultSubjectsActiveVersion() throws Exception {
-        try (DictionaryRegistry registry = DirectoryDictionaryRegistry.open(dir)) {
+        try (DictionaryRegistry registry = DictionaryRegistries.openFolder(dir)) {
             registry.publish(DICTIONARY, 3, Map.of());
             registry.publish("orders", OTHER, 3, Map.of());
             registry.publish("orders", DICTIONARY, 3, Map.of());
@@ -79,14 +79,14 @@ class PreviousReleaseManifestTest {
                 previous.list().stream().map(PreviousDictionaryInfo::status).toList());
         for (PreviousDictionaryInfo info : previous.list()) {
             byte[] file = Files.readAllBytes(dir.resolve(String.format("v%06d.dict", info.version())));
-            assertEquals(info.sha256(), DictionaryContent.sha256(file), "version " + info.version());
+            assertEquals(info.sha256(), Dictionary.sha256(file), "version " + info.version());
             assertEquals(info.size(), file.length);
         }
     }
 
     @Test
     void thePreviousReleaseSeesNoActiveVersionWhenOnlyOtherSubjectsHaveOne() throws Exception {
-        try (DictionaryRegistry registry = DirectoryDictionaryRegistry.open(dir)) {
+        try (DictionaryRegistry registry = DictionaryRegistries.openFolder(dir)) {
             registry.publish(DICTIONARY, 3, Map.of());
             registry.publish("orders", OTHER, 3, Map.of());
             registry.activate(2);
@@ -98,14 +98,14 @@ class PreviousReleaseManifestTest {
 
     @Test
     void aManifestThePreviousReleaseWroteReadsAsTheDefaultSubject() throws Exception {
-        try (DictionaryRegistry registry = DirectoryDictionaryRegistry.open(dir)) {
+        try (DictionaryRegistry registry = DictionaryRegistries.openFolder(dir)) {
             registry.publish(DICTIONARY, 3, Map.of());
             registry.publish(OTHER, 3, Map.of());
             registry.activate(2);
         }
         Path manifest = dir.resolve("manifest.json");
         Files.write(manifest, PreviousManifestJson.write(PreviousManifestJson.read(Files.readAllBytes(manifest))));
-        try (DictionaryRegistry registry = DirectoryDictionaryRegistry.open(dir)) {
+        try (DictionaryRegistry registry = DictionaryRegistries.openFolder(dir)) {
             assertEquals(Set.of(DictionaryInfo.DEFAULT_SUBJECT), registry.subjects());
             assertEquals(OptionalInt.of(2), registry.activeVersion());
             assertTrue(registry.list().stream().allMatch(i -> i.subject().equals("default")));

@@ -16,8 +16,6 @@ import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.zdict.RegistryException;
-import org.zdict.RegistryLocationException;
-import org.zdict.RegistryNotFoundException;
 import org.zdict.internal.ClasspathDictionaryRegistry;
 
 class DictionaryRegistriesTest {
@@ -35,8 +33,9 @@ class DictionaryRegistriesTest {
     @Test
     void readersRefuseAFolderWithoutARegistryAndCreateNothing() {
         Path folder = dir.resolve("typo");
-        RegistryNotFoundException e = assertThrows(
-                RegistryNotFoundException.class, () -> DictionaryRegistries.open(folder.toString(), Map.of()));
+        RegistryException e =
+                assertThrows(RegistryException.class, () -> DictionaryRegistries.open(folder.toString(), Map.of()));
+        assertEquals(RegistryException.Kind.NOT_FOUND, e.kind());
         assertTrue(e.getMessage().contains("No registry at " + folder), e.getMessage());
         assertFalse(Files.exists(folder));
     }
@@ -57,8 +56,9 @@ class DictionaryRegistriesTest {
     @Test
     void refusesAFileWhereAFolderBelongs() throws Exception {
         Path file = Files.writeString(dir.resolve("file"), "x");
-        RegistryLocationException e = assertThrows(
-                RegistryLocationException.class, () -> DictionaryRegistries.openOrCreate(file.toString(), Map.of()));
+        RegistryException e = assertThrows(
+                RegistryException.class, () -> DictionaryRegistries.openOrCreate(file.toString(), Map.of()));
+        assertEquals(RegistryException.Kind.BAD_LOCATION, e.kind());
         assertTrue(e.getMessage().contains("'" + file + "'"), e.getMessage());
         assertTrue(e.getMessage().contains("is a file"), e.getMessage());
     }
@@ -66,8 +66,8 @@ class DictionaryRegistriesTest {
     @Test
     void refusesAnUnknownSchemeNamingTheAvailableOnes() {
         for (String location : new String[] {"s3://bucket/reg", "kafka://localhost:9092/_zdict"}) {
-            RegistryLocationException e =
-                    assertThrows(RegistryLocationException.class, () -> DictionaryRegistries.canonical(location));
+            RegistryException e = assertThrows(RegistryException.class, () -> DictionaryRegistries.canonical(location));
+            assertEquals(RegistryException.Kind.BAD_LOCATION, e.kind());
             String scheme = location.substring(0, location.indexOf("://") + 3);
             assertEquals(
                     "Registry location '" + location + "': unknown scheme '" + scheme
@@ -79,8 +79,9 @@ class DictionaryRegistriesTest {
     @Test
     void refusesAnEmptyLocation() {
         for (String location : new String[] {"", "  ", null}) {
-            RegistryLocationException e =
-                    assertThrows(RegistryLocationException.class, () -> DictionaryRegistries.open(location, Map.of()));
+            RegistryException e =
+                    assertThrows(RegistryException.class, () -> DictionaryRegistries.open(location, Map.of()));
+            assertEquals(RegistryException.Kind.BAD_LOCATION, e.kind());
             assertTrue(e.getMessage().contains("empty; give a folder path"), e.getMessage());
         }
     }
@@ -118,10 +119,11 @@ class DictionaryRegistriesTest {
     @Test
     void refusesAClasspathFolderWithoutAManifestEvenToPublishers() throws Exception {
         Files.createDirectories(dir.resolve("res/empty"));
-        RegistryNotFoundException e = assertThrows(
-                RegistryNotFoundException.class,
+        RegistryException e = assertThrows(
+                RegistryException.class,
                 () -> withResources(
                         dir.resolve("res"), () -> DictionaryRegistries.openOrCreate("classpath:empty", Map.of())));
+        assertEquals(RegistryException.Kind.NOT_FOUND, e.kind());
         assertTrue(e.getMessage().contains("no resource empty/manifest.json on the classpath"), e.getMessage());
     }
 

@@ -22,12 +22,10 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.zdict.ActiveVersionChangedException;
 import org.zdict.RegistryException;
 import org.zdict.UnknownDictionaryVersionException;
-import org.zdict.internal.DictionaryContent;
 import org.zdict.testing.SampleEvents;
-import org.zdict.train.DictionaryTrainer;
+import org.zdict.testing.TestTrainer;
 
 /**
  * The behaviour every registry implementation owes its users; one thin subclass per implementation,
@@ -35,8 +33,8 @@ import org.zdict.train.DictionaryTrainer;
  * a new, empty registry from {@link #newRegistry()}.
  */
 public abstract class DictionaryRegistryContract {
-    protected static final byte[] DICTIONARY = DictionaryTrainer.train(SampleEvents.synthetic(2000, 7), 4096, 3);
-    protected static final byte[] OTHER_DICTIONARY = DictionaryTrainer.train(SampleEvents.synthetic(2000, 8), 4096, 5);
+    protected static final byte[] DICTIONARY = TestTrainer.train(SampleEvents.synthetic(2000, 7), 4096, 3);
+    protected static final byte[] OTHER_DICTIONARY = TestTrainer.train(SampleEvents.synthetic(2000, 8), 4096, 5);
 
     protected DictionaryRegistry registry;
 
@@ -81,8 +79,8 @@ public abstract class DictionaryRegistryContract {
         DictionaryInfo second = registry.publish(OTHER_DICTIONARY, 5, Map.of());
         assertEquals(1, first.version());
         assertEquals(2, second.version());
-        assertEquals(DictionaryStatus.AVAILABLE, first.status());
-        assertEquals(DictionaryContent.sha256(DICTIONARY), first.sha256());
+        assertEquals(DictionaryInfo.Status.AVAILABLE, first.status());
+        assertEquals(Dictionary.sha256(DICTIONARY), first.sha256());
         assertEquals(DICTIONARY.length, first.size());
         assertEquals(3, first.level());
         assertEquals(Map.of("samples", "2000"), first.metadata());
@@ -156,8 +154,10 @@ public abstract class DictionaryRegistryContract {
         assertEquals(OptionalInt.of(1), registry.activeVersion());
         registry.activate(2);
         assertEquals(OptionalInt.of(2), registry.activeVersion());
-        assertEquals(DictionaryStatus.AVAILABLE, registry.info(1).orElseThrow().status());
-        assertEquals(DictionaryStatus.ACTIVE, registry.info(2).orElseThrow().status());
+        assertEquals(
+                DictionaryInfo.Status.AVAILABLE, registry.info(1).orElseThrow().status());
+        assertEquals(
+                DictionaryInfo.Status.ACTIVE, registry.info(2).orElseThrow().status());
     }
 
     @Test
@@ -166,7 +166,8 @@ public abstract class DictionaryRegistryContract {
         registry.publish(OTHER_DICTIONARY, 5, Map.of());
         registry.activate(2);
         registry.retire(1);
-        assertEquals(DictionaryStatus.RETIRED, registry.info(1).orElseThrow().status());
+        assertEquals(
+                DictionaryInfo.Status.RETIRED, registry.info(1).orElseThrow().status());
         assertArrayEquals(DICTIONARY, registry.get(1).content());
         RegistryException e = assertThrows(RegistryException.class, () -> registry.activate(1));
         assertTrue(e.getMessage().contains("retired"), e.getMessage());
@@ -226,7 +227,7 @@ public abstract class DictionaryRegistryContract {
         assertEquals(List.of(1, 2, 3), List.of(first.version(), orders.version(), third.version()));
         assertEquals(DictionaryInfo.DEFAULT_SUBJECT, first.subject());
         assertEquals("orders", orders.subject());
-        assertEquals(DictionaryStatus.AVAILABLE, orders.status());
+        assertEquals(DictionaryInfo.Status.AVAILABLE, orders.status());
         assertEquals(new TreeSet<>(List.of("default", "orders")), registry.subjects());
         DictionaryRegistry again = another();
         assertEquals(
@@ -249,14 +250,17 @@ public abstract class DictionaryRegistryContract {
         registry.activate(3);
         assertEquals(OptionalInt.of(1), registry.activeVersion("default"));
         assertEquals(OptionalInt.of(3), registry.activeVersion("orders"));
-        assertEquals(DictionaryStatus.AVAILABLE, registry.info(2).orElseThrow().status());
-        assertEquals(DictionaryStatus.ACTIVE, registry.info(1).orElseThrow().status());
+        assertEquals(
+                DictionaryInfo.Status.AVAILABLE, registry.info(2).orElseThrow().status());
+        assertEquals(
+                DictionaryInfo.Status.ACTIVE, registry.info(1).orElseThrow().status());
         assertEquals(OptionalInt.empty(), registry.activeVersion("payments"));
         DictionaryRegistry again = another();
         assertEquals(OptionalInt.of(1), again.activeVersion());
         assertEquals(OptionalInt.of(3), again.activeVersion("orders"));
-        assertEquals(DictionaryStatus.ACTIVE, again.info(3).orElseThrow().status());
-        assertEquals(DictionaryStatus.AVAILABLE, again.info(2).orElseThrow().status());
+        assertEquals(DictionaryInfo.Status.ACTIVE, again.info(3).orElseThrow().status());
+        assertEquals(
+                DictionaryInfo.Status.AVAILABLE, again.info(2).orElseThrow().status());
     }
 
     @Test
@@ -269,7 +273,8 @@ public abstract class DictionaryRegistryContract {
         RegistryException e = assertThrows(RegistryException.class, () -> registry.retire(2));
         assertTrue(e.getMessage().contains("active version of subject 'orders'"), e.getMessage());
         registry.retire(3);
-        assertEquals(DictionaryStatus.RETIRED, registry.info(3).orElseThrow().status());
+        assertEquals(
+                DictionaryInfo.Status.RETIRED, registry.info(3).orElseThrow().status());
         assertEquals(OptionalInt.of(1), registry.activeVersion());
         assertEquals(OptionalInt.of(2), registry.activeVersion("orders"));
         assertThrows(RegistryException.class, () -> registry.remove(2));
@@ -301,18 +306,22 @@ public abstract class DictionaryRegistryContract {
         registry.activate(first, OptionalInt.empty());
         assertEquals(OptionalInt.of(first), registry.activeVersion());
 
-        ActiveVersionChangedException stale = assertThrows(
-                ActiveVersionChangedException.class, () -> registry.activate(second, OptionalInt.of(third)));
-        assertEquals(OptionalInt.of(third), stale.expected());
-        assertEquals(OptionalInt.of(first), stale.actual());
-        assertEquals(DictionaryInfo.DEFAULT_SUBJECT, stale.subject());
+        RegistryException stale =
+                assertThrows(RegistryException.class, () -> registry.activate(second, OptionalInt.of(third)));
+        assertEquals(RegistryException.Kind.ACTIVE_VERSION_CHANGED, stale.kind());
+        assertEquals(OptionalInt.of(first), stale.actualActiveVersion());
+        assertTrue(stale.getMessage().contains("subject '" + DictionaryInfo.DEFAULT_SUBJECT + "'"), stale.getMessage());
         assertTrue(stale.getMessage().contains("is version " + first + ", not version " + third), stale.getMessage());
         assertEquals(OptionalInt.of(first), registry.activeVersion());
         assertEquals(
-                DictionaryStatus.AVAILABLE, registry.info(second).orElseThrow().status());
+                DictionaryInfo.Status.AVAILABLE,
+                registry.info(second).orElseThrow().status());
         assertTrue(registry.info(second).orElseThrow().activatedAt().isEmpty());
 
-        assertThrows(ActiveVersionChangedException.class, () -> registry.activate(second, OptionalInt.empty()));
+        assertEquals(
+                RegistryException.Kind.ACTIVE_VERSION_CHANGED,
+                assertThrows(RegistryException.class, () -> registry.activate(second, OptionalInt.empty()))
+                        .kind());
         registry.activate(second, OptionalInt.of(first));
         assertEquals(OptionalInt.of(second), registry.activeVersion());
         // Another subject is compared with its own active version (none yet) only.
@@ -353,7 +362,7 @@ public abstract class DictionaryRegistryContract {
                 DictionaryRegistry fresh = another();
                 assertEquals(OptionalInt.of(winner), fresh.activeVersion());
                 assertEquals(
-                        DictionaryStatus.AVAILABLE,
+                        DictionaryInfo.Status.AVAILABLE,
                         fresh.info(loser).orElseThrow().status());
                 base = winner;
             }
@@ -369,7 +378,10 @@ public abstract class DictionaryRegistryContract {
         try {
             handle.activate(version, expected);
             return true;
-        } catch (ActiveVersionChangedException e) {
+        } catch (RegistryException e) {
+            if (e.kind() != RegistryException.Kind.ACTIVE_VERSION_CHANGED) {
+                throw e;
+            }
             return false;
         }
     }
@@ -408,10 +420,10 @@ public abstract class DictionaryRegistryContract {
         assertEquals(OptionalInt.of(ordersA), fresh.activeVersion("orders"));
         assertEquals(
                 List.of(
-                        DictionaryStatus.AVAILABLE,
-                        DictionaryStatus.ACTIVE,
-                        DictionaryStatus.ACTIVE,
-                        DictionaryStatus.AVAILABLE),
+                        DictionaryInfo.Status.AVAILABLE,
+                        DictionaryInfo.Status.ACTIVE,
+                        DictionaryInfo.Status.ACTIVE,
+                        DictionaryInfo.Status.AVAILABLE),
                 fresh.list().stream().map(DictionaryInfo::status).toList());
     }
 
@@ -532,18 +544,19 @@ public abstract class DictionaryRegistryContract {
     void completesARestoreThatWroteOnlySomeDictionaries() {
         DictionaryInfo written = registry.publish(DICTIONARY, 3, Map.of());
         DictionaryInfo second = DictionaryInfo.builder(2)
-                .sha256(DictionaryContent.sha256(OTHER_DICTIONARY))
+                .sha256(Dictionary.sha256(OTHER_DICTIONARY))
                 .size(OTHER_DICTIONARY.length)
                 .level(5)
                 .createdAt(written.createdAt())
-                .status(DictionaryStatus.ACTIVE)
+                .status(DictionaryInfo.Status.ACTIVE)
                 .build();
         List<Dictionary> backup = List.of(
-                new Dictionary(written.withStatus(DictionaryStatus.RETIRED), DICTIONARY),
+                new Dictionary(written.withStatus(DictionaryInfo.Status.RETIRED), DICTIONARY),
                 new Dictionary(second, OTHER_DICTIONARY));
 
         registry.restore(backup, 3);
-        assertEquals(DictionaryStatus.RETIRED, registry.info(1).orElseThrow().status());
+        assertEquals(
+                DictionaryInfo.Status.RETIRED, registry.info(1).orElseThrow().status());
         assertEquals(OptionalInt.of(2), registry.activeVersion());
         assertArrayEquals(OTHER_DICTIONARY, registry.get(2).content());
     }

@@ -3,6 +3,7 @@ package org.zdict.registry;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -18,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -92,15 +94,66 @@ class DirectoryDictionaryRegistryTest extends DictionaryRegistryContract {
     }
 
     @Test
-    void picksUpChangesFromAnotherInstanceWithoutRestart() {
+    void picksUpChangesFromAnotherInstanceWithoutRestart() throws Exception {
         DirectoryDictionaryRegistry reader = reopen();
         assertEquals(OptionalInt.empty(), reader.activeVersion());
         DirectoryDictionaryRegistry writer = reopen();
         writer.publish(DICTIONARY, 3, Map.of());
         writer.activate(1);
-        assertEquals(OptionalInt.of(1), reader.activeVersion());
+        assertEquals(OptionalInt.of(1), activeVersionOnceChanged(reader, OptionalInt.empty()));
         writer.publish(OTHER_DICTIONARY, 3, Map.of());
         assertArrayEquals(OTHER_DICTIONARY, reader.get(2).content());
+    }
+
+    /**
+     * A record thread asks for the active version while another thread holds the registry's lock (as a
+     * change or a check of the folder does): the answer comes from the manifest as last read, without
+     * waiting for the lock nor reading the folder, and the change shows once the background check ran.
+     */
+    @Test
+    void answersTheActiveVersionWithoutTheLockOrTheFolderAndPicksUpChangesInTheBackground() throws Exception {
+        DirectoryDictionaryRegistry reader = reopen();
+        DirectoryDictionaryRegistry writer = reopen();
+        writer.publish(DICTIONARY, 3, Map.of());
+        writer.activate(1);
+        CountDownLatch locked = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        Thread holder = new Thread(() -> {
+            synchronized (reader) {
+                locked.countDown();
+                awaitQuietly(release);
+            }
+        });
+        holder.start();
+        try {
+            locked.await();
+            OptionalInt seen = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> reader.activeVersion());
+            assertEquals(OptionalInt.empty(), seen, "answered from the manifest read before the change");
+        } finally {
+            release.countDown();
+            holder.join();
+        }
+        assertEquals(OptionalInt.of(1), activeVersionOnceChanged(reader, OptionalInt.empty()));
+    }
+
+    /** Asks until the answer is another than {@code before} (the background check ran), for up to a minute. */
+    private static OptionalInt activeVersionOnceChanged(DictionaryRegistry reader, OptionalInt before)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofMinutes(1).toNanos();
+        OptionalInt seen = reader.activeVersion();
+        while (seen.equals(before) && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+            seen = reader.activeVersion();
+        }
+        return seen;
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Test

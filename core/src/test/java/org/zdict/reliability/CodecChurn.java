@@ -4,9 +4,10 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.zdict.codec.ZdictCodec;
-import org.zdict.registry.InMemoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
-import org.zdict.train.DictionaryTrainer;
+import org.zdict.testing.TestTrainer;
 
 /**
  * Child-JVM main: creates, uses and closes a codec {@code cycles} times (each use allocates native
@@ -20,10 +21,10 @@ public final class CodecChurn {
         long cycles = Long.parseLong(args[0]);
         long warmUp = Long.parseLong(args[1]);
         List<byte[]> events = SampleEvents.synthetic(400, 7);
-        InMemoryDictionaryRegistry registry = new InMemoryDictionaryRegistry();
-        registry.activate(registry.publish(DictionaryTrainer.train(events.subList(0, 200), 8192, 3), 3, Map.of())
+        DictionaryRegistry registry = DictionaryRegistries.inMemory();
+        registry.activate(registry.publish(TestTrainer.train(events.subList(0, 200), 8192, 3), 3, Map.of())
                 .version());
-        int other = registry.publish(DictionaryTrainer.train(events.subList(200, 400), 8192, 1), 1, Map.of())
+        int other = registry.publish(TestTrainer.train(events.subList(200, 400), 8192, 1), 1, Map.of())
                 .version();
         runCycles(warmUp, registry, other, events);
         long before = ResidentMemory.settledKib();
@@ -34,7 +35,7 @@ public final class CodecChurn {
         System.out.println("cycles=" + cycles);
     }
 
-    private static void runCycles(long cycles, InMemoryDictionaryRegistry registry, int other, List<byte[]> events) {
+    private static void runCycles(long cycles, DictionaryRegistry registry, int other, List<byte[]> events) {
         for (long i = 0; i < cycles; i++) {
             byte[] event = events.get((int) (i % events.size()));
             ZdictCodec codec = ZdictCodec.of(registry);

@@ -21,9 +21,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 import org.zdict.codec.ZdictCodec;
-import org.zdict.registry.InMemoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
-import org.zdict.train.DictionaryTrainer;
+import org.zdict.testing.TestTrainer;
 
 /** Codecs hold native memory: closing frees it, and a closed codec says so clearly. */
 class CodecLifecycleTest {
@@ -36,7 +37,7 @@ class CodecLifecycleTest {
 
     @Test
     void everyOperationAfterCloseFailsWithIllegalStateException() {
-        InMemoryDictionaryRegistry registry = registryWithActiveVersion();
+        DictionaryRegistry registry = registryWithActiveVersion();
         ZdictCodec codec = ZdictCodec.of(registry);
         byte[] event = events.get(0);
         byte[] payload = codec.compress(event);
@@ -60,7 +61,7 @@ class CodecLifecycleTest {
 
     @Test
     void closingWhileOtherThreadsCompressNeitherCrashesNorCorrupts() throws Exception {
-        InMemoryDictionaryRegistry registry = registryWithActiveVersion();
+        DictionaryRegistry registry = registryWithActiveVersion();
         int threads = 8;
         for (int round = 0; round < 20; round++) {
             ZdictCodec codec = ZdictCodec.of(registry);
@@ -118,9 +119,9 @@ class CodecLifecycleTest {
                 "resident memory grew by " + (after - before) + " KiB over " + CYCLES + " codec lifetimes");
     }
 
-    private InMemoryDictionaryRegistry registryWithActiveVersion() {
-        InMemoryDictionaryRegistry registry = new InMemoryDictionaryRegistry();
-        registry.activate(registry.publish(DictionaryTrainer.train(events, 4096, 3), 3, Map.of())
+    private DictionaryRegistry registryWithActiveVersion() {
+        DictionaryRegistry registry = DictionaryRegistries.inMemory();
+        registry.activate(registry.publish(TestTrainer.train(events, 4096, 3), 3, Map.of())
                 .version());
         return registry;
     }

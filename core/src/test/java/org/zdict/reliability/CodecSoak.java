@@ -11,10 +11,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.zdict.codec.ZdictCodec;
 import org.zdict.registry.DictionaryInfo;
-import org.zdict.registry.DictionaryStatus;
-import org.zdict.registry.InMemoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
-import org.zdict.train.DictionaryTrainer;
+import org.zdict.testing.TestTrainer;
 
 /**
  * Child-JVM main: {@code threads} threads compress and decompress {@code records} records through one
@@ -33,11 +33,11 @@ public final class CodecSoak {
         int threads = Integer.parseInt(args[1]);
         long warmUp = records / 10;
         List<byte[]> events = events();
-        InMemoryDictionaryRegistry registry = new InMemoryDictionaryRegistry();
+        DictionaryRegistry registry = DictionaryRegistries.inMemory();
         for (int v = 0; v < VERSIONS; v++) {
             List<byte[]> samples = SampleEvents.synthetic(2000, 100 + v);
             int level = 1 + v % 6;
-            registry.publish(DictionaryTrainer.train(samples, 4096 << (v % 3), level), level, Map.of());
+            registry.publish(TestTrainer.train(samples, 4096 << (v % 3), level), level, Map.of());
         }
         registry.activate(1);
 
@@ -95,7 +95,7 @@ public final class CodecSoak {
      * the records done), every 50th activation also retires the oldest available version, keeping three.
      */
     private static void rotate(
-            InMemoryDictionaryRegistry registry,
+            DictionaryRegistry registry,
             AtomicLong checked,
             long warmUp,
             CountDownLatch warm,
@@ -106,7 +106,7 @@ public final class CodecSoak {
         Random random = new Random(5);
         while (!done.get()) {
             List<DictionaryInfo> available = registry.list().stream()
-                    .filter(info -> info.status() == DictionaryStatus.AVAILABLE)
+                    .filter(info -> info.status() == DictionaryInfo.Status.AVAILABLE)
                     .toList();
             if (!available.isEmpty()) {
                 registry.activate(

@@ -3,10 +3,11 @@ package org.zdict.reliability;
 import java.util.List;
 import java.util.Map;
 import org.zdict.codec.ZdictCodec;
-import org.zdict.registry.DictionaryCodec;
-import org.zdict.registry.InMemoryDictionaryRegistry;
+import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
-import org.zdict.train.DictionaryTrainer;
+import org.zdict.testing.TestTrainer;
 
 /**
  * The registry and codecs every payload fuzz target decodes with, built once per JVM: version 1 is a
@@ -18,7 +19,7 @@ final class FuzzFixture {
     static final int LIMIT = 256 << 10;
 
     static final List<byte[]> EVENTS = SampleEvents.synthetic(400, 42);
-    static final InMemoryDictionaryRegistry REGISTRY = new InMemoryDictionaryRegistry();
+    static final DictionaryRegistry REGISTRY = DictionaryRegistries.inMemory();
     static final ZdictCodec CODEC;
     /** Version 1's dictionary, published for LZ4. */
     static final int LZ4_VERSION;
@@ -26,14 +27,14 @@ final class FuzzFixture {
     static final ZdictCodec CHECKSUM_CODEC;
 
     static {
-        byte[] firstDictionary = DictionaryTrainer.train(EVENTS.subList(0, 200), 4096, 3);
+        byte[] firstDictionary = TestTrainer.train(EVENTS.subList(0, 200), 4096, 3);
         int first = REGISTRY.publish(firstDictionary, 3, Map.of()).version();
-        int second = REGISTRY.publish(DictionaryTrainer.train(EVENTS.subList(200, 400), 4096, 1), 1, Map.of())
+        int second = REGISTRY.publish(TestTrainer.train(EVENTS.subList(200, 400), 4096, 1), 1, Map.of())
                 .version();
-        int removed = REGISTRY.publish(DictionaryTrainer.train(EVENTS.subList(100, 300), 4096, 3), 3, Map.of())
+        int removed = REGISTRY.publish(TestTrainer.train(EVENTS.subList(100, 300), 4096, 3), 3, Map.of())
                 .version();
         REGISTRY.remove(removed);
-        LZ4_VERSION = REGISTRY.publish(firstDictionary, 3, Map.of(DictionaryCodec.METADATA_KEY, "lz4"))
+        LZ4_VERSION = REGISTRY.publish(firstDictionary, 3, Map.of(DictionaryInfo.Codec.METADATA_KEY, "lz4"))
                 .version();
         REGISTRY.retire(second);
         REGISTRY.activate(first);

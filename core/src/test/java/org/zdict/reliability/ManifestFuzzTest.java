@@ -20,8 +20,8 @@ import org.zdict.ZdictException;
 import org.zdict.internal.RegistryFolder;
 import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
-import org.zdict.registry.DictionaryStatus;
-import org.zdict.registry.DirectoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 
 /**
  * Fuzzes the JSON reader of a directory registry's manifest.json, the one JSON reader in core: any bytes
@@ -35,9 +35,9 @@ class ManifestFuzzTest {
     @FuzzTest(maxDuration = "10m")
     void openRegistryFromManifest(byte[] manifest) throws IOException {
         Files.write(DIR.resolve(RegistryFolder.MANIFEST), manifest);
-        DirectoryDictionaryRegistry registry;
+        DictionaryRegistry registry;
         try {
-            registry = new DirectoryDictionaryRegistry(DIR, Duration.ofDays(1), Clock.systemUTC());
+            registry = DictionaryRegistries.openFolder(DIR, Duration.ofDays(1), Clock.systemUTC());
         } catch (RegistryException e) {
             assertFalse(e.getMessage() == null || e.getMessage().isBlank(), "an error without a message: " + e);
             return;
@@ -48,7 +48,7 @@ class ManifestFuzzTest {
         for (DictionaryInfo info : list) {
             assertTrue(info.version() > previous, "versions not positive and ascending: " + list);
             previous = info.version();
-            if (info.status() == DictionaryStatus.ACTIVE) {
+            if (info.status() == DictionaryInfo.Status.ACTIVE) {
                 assertEquals(0, active, "two active versions: " + list);
                 active = info.version();
             }
@@ -59,7 +59,7 @@ class ManifestFuzzTest {
         assertEquals(expected, registry.activeVersion());
     }
 
-    private static void loadOrRefuse(DirectoryDictionaryRegistry registry, DictionaryInfo info) {
+    private static void loadOrRefuse(DictionaryRegistry registry, DictionaryInfo info) {
         try {
             Dictionary dictionary = registry.get(info.version());
             assertEquals(1, info.version(), "loaded a version whose file does not exist");

@@ -12,9 +12,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.zdict.codec.DictionaryCacheStats;
 import org.zdict.codec.ZdictCodec;
-import org.zdict.registry.DirectoryDictionaryRegistry;
+import org.zdict.codec.ZdictCodecBuilder;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.ManyDictionaries;
 import org.zdict.testing.SampleEvents;
 
@@ -57,7 +58,7 @@ public final class ManyVersionsDecode {
                     subjectsOfShape,
                     0x2000_0000 + (shape << 16))));
         }
-        try (DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(registryDir);
+        try (DictionaryRegistry registry = DictionaryRegistries.openFolder(registryDir);
                 ZdictCodec producer =
                         ZdictCodec.builder(registry).checksum(false).build();
                 DataOutputStream out =
@@ -83,7 +84,7 @@ public final class ManyVersionsDecode {
         long bound = Long.parseLong(args[2]);
         int passes = Integer.parseInt(args[3]);
 
-        DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(registryDir);
+        DictionaryRegistry registry = DictionaryRegistries.openFolder(registryDir);
         int versions = registry.list().size();
         byte[][][] payloads = new byte[versions][EVENTS_PER_VERSION][];
         try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(payloadFile)))) {
@@ -103,7 +104,7 @@ public final class ManyVersionsDecode {
             }
         }
 
-        ZdictCodec.Builder builder = ZdictCodec.builder(registry).checksum(false);
+        ZdictCodecBuilder builder = ZdictCodec.builder(registry).checksum(false);
         builder.dictionaryCacheBytes(bound > 0 ? bound : Long.MAX_VALUE);
         byte[] out = new byte[largest];
         // Both runs first have the JIT compile the load path with a throwaway codec that digests on every
@@ -124,7 +125,7 @@ public final class ManyVersionsDecode {
                 checksum += decodePass(consumer, payloads, pass, out);
             }
             long warmKib = ResidentMemory.settledKib();
-            DictionaryCacheStats warm = consumer.cacheStats();
+            ZdictCodec.CacheStats warm = consumer.cacheStats();
             long peakKib = 0;
             List<Long> samples = new ArrayList<>();
             int sampleEvery = Math.max(10, passes / 100 * 10);
@@ -143,7 +144,7 @@ public final class ManyVersionsDecode {
             }
             long cpuNanos = threads.getCurrentThreadCpuTime() - cpuStart;
             long endKib = ResidentMemory.settledKib();
-            DictionaryCacheStats end = consumer.cacheStats();
+            ZdictCodec.CacheStats end = consumer.cacheStats();
             System.out.println("versions=" + versions);
             System.out.println("dictionary-bytes=" + registry.get(1).content().length);
             System.out.println("records=" + records);

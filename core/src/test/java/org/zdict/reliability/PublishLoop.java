@@ -12,10 +12,10 @@ import java.util.Random;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.UnaryOperator;
-import org.zdict.internal.DictionaryContent;
+import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
-import org.zdict.registry.DictionaryStatus;
-import org.zdict.registry.DirectoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 
 /**
  * Child-JVM main that changes a directory registry in an endless loop until it is killed: publish,
@@ -32,7 +32,7 @@ public final class PublishLoop {
 
     public static void main(String[] args) throws IOException {
         log = new FileOutputStream(args[2], true);
-        DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(Path.of(args[0]));
+        DictionaryRegistry registry = DictionaryRegistries.openFolder(Path.of(args[0]));
         Random random = new Random(Long.parseLong(args[1]));
         System.out.println("ready");
         System.out.flush();
@@ -45,11 +45,11 @@ public final class PublishLoop {
                 int version =
                         records.isEmpty() ? 1 : records.get(records.size() - 1).version() + 1;
                 DictionaryInfo expected = DictionaryInfo.builder(version)
-                        .sha256(DictionaryContent.sha256(content))
+                        .sha256(Dictionary.sha256(content))
                         .size(content.length)
                         .level(3)
                         .createdAt(java.time.Instant.EPOCH)
-                        .status(DictionaryStatus.AVAILABLE)
+                        .status(DictionaryInfo.Status.AVAILABLE)
                         .metadata(metadata)
                         .build();
                 change(records, state -> {
@@ -61,25 +61,25 @@ public final class PublishLoop {
                     throw new AssertionError("published as version " + published.version() + ", expected " + version);
                 }
             } else if (choice < 75) {
-                DictionaryInfo target = pick(records, random, info -> info.status() == DictionaryStatus.AVAILABLE);
+                DictionaryInfo target = pick(records, random, info -> info.status() == DictionaryInfo.Status.AVAILABLE);
                 if (target == null) {
                     continue;
                 }
                 change(records, state -> {
-                    state.replaceAll((v, info) -> info.status() == DictionaryStatus.ACTIVE
-                            ? info.withStatus(DictionaryStatus.AVAILABLE)
+                    state.replaceAll((v, info) -> info.status() == DictionaryInfo.Status.ACTIVE
+                            ? info.withStatus(DictionaryInfo.Status.AVAILABLE)
                             : info);
-                    state.put(target.version(), target.withStatus(DictionaryStatus.ACTIVE));
+                    state.put(target.version(), target.withStatus(DictionaryInfo.Status.ACTIVE));
                     return state;
                 });
                 registry.activate(target.version());
             } else if (choice < 90) {
-                DictionaryInfo target = pick(records, random, info -> info.status() == DictionaryStatus.AVAILABLE);
+                DictionaryInfo target = pick(records, random, info -> info.status() == DictionaryInfo.Status.AVAILABLE);
                 if (target == null) {
                     continue;
                 }
                 change(records, state -> {
-                    state.put(target.version(), target.withStatus(DictionaryStatus.RETIRED));
+                    state.put(target.version(), target.withStatus(DictionaryInfo.Status.RETIRED));
                     return state;
                 });
                 registry.retire(target.version());
@@ -88,7 +88,7 @@ public final class PublishLoop {
                 DictionaryInfo target = pick(
                         records,
                         random,
-                        info -> info.status() == DictionaryStatus.RETIRED && info.version() != highest);
+                        info -> info.status() == DictionaryInfo.Status.RETIRED && info.version() != highest);
                 if (target == null) {
                     continue;
                 }

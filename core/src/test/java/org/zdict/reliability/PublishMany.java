@@ -4,7 +4,8 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Random;
 import org.zdict.registry.DictionaryInfo;
-import org.zdict.registry.DirectoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 
 /**
  * Child-JVM main: waits until a common start time, then publishes and activates {@code count}
@@ -15,7 +16,7 @@ public final class PublishMany {
     private PublishMany() {}
 
     public static void main(String[] args) throws InterruptedException {
-        DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(Path.of(args[0]));
+        DictionaryRegistry registry = DictionaryRegistries.openFolder(Path.of(args[0]));
         String writer = args[1];
         int count = Integer.parseInt(args[2]);
         Thread.sleep(Math.max(0, Long.parseLong(args[3]) - System.currentTimeMillis()));

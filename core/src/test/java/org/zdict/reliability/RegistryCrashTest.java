@@ -21,11 +21,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.zdict.internal.DictionaryContent;
 import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
-import org.zdict.registry.DictionaryStatus;
-import org.zdict.registry.DirectoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 
 /**
  * A directory registry survives writers killed with SIGKILL at random moments, and writers in several
@@ -128,13 +127,13 @@ class RegistryCrashTest {
         }
         assertEquals(writers * each, owners.size());
         verifyReadable(dir);
-        DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(dir);
+        DictionaryRegistry registry = DictionaryRegistries.openFolder(dir);
         Set<Integer> listed = new HashSet<>();
         int active = 0;
         for (DictionaryInfo info : registry.list()) {
             listed.add(info.version());
             assertEquals(owners.get(info.version()), info.metadata().get("writer"), "version " + info.version());
-            active += info.status() == DictionaryStatus.ACTIVE ? 1 : 0;
+            active += info.status() == DictionaryInfo.Status.ACTIVE ? 1 : 0;
         }
         assertEquals(owners.keySet(), listed);
         assertEquals(1, active, "exactly one version is active after writers activated their own");
@@ -149,14 +148,14 @@ class RegistryCrashTest {
      * @return the fingerprint of the state on disk
      */
     static String verifyReadable(Path dir) {
-        DirectoryDictionaryRegistry registry = new DirectoryDictionaryRegistry(dir, Duration.ZERO, Clock.systemUTC());
+        DictionaryRegistry registry = DictionaryRegistries.openFolder(dir, Duration.ZERO, Clock.systemUTC());
         List<DictionaryInfo> records = registry.list();
         int active = 0;
         for (DictionaryInfo info : records) {
             Dictionary dictionary = registry.get(info.version());
-            assertEquals(info.sha256(), DictionaryContent.sha256(dictionary.content()));
+            assertEquals(info.sha256(), Dictionary.sha256(dictionary.content()));
             assertEquals(info.size(), dictionary.content().length);
-            active += info.status() == DictionaryStatus.ACTIVE ? 1 : 0;
+            active += info.status() == DictionaryInfo.Status.ACTIVE ? 1 : 0;
         }
         assertTrue(active <= 1, "more than one active version: " + records);
         return RegistryFingerprint.of(records);

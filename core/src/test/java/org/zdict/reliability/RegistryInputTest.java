@@ -24,10 +24,11 @@ import org.junit.jupiter.api.io.TempDir;
 import org.zdict.CorruptDictionaryException;
 import org.zdict.RegistryException;
 import org.zdict.UnknownDictionaryVersionException;
-import org.zdict.internal.DictionaryContent;
 import org.zdict.internal.RegistryFolder;
+import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
-import org.zdict.registry.DirectoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 
 /**
  * Registry input is untrusted: version numbers out of range, metadata with odd keys, and manifests that
@@ -42,7 +43,7 @@ class RegistryInputTest {
     @Test
     void rejectsVersionsOutOfRangeWithoutTouchingAnyFile() throws IOException {
         Path dir = root.resolve("registry");
-        DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(dir);
+        DictionaryRegistry registry = DictionaryRegistries.openFolder(dir);
         registry.publish(PublishLoop.fakeDictionary(new Random(1)), 3, Map.of());
         Set<String> before = tree(root);
         for (int version : ODD_VERSIONS) {
@@ -71,10 +72,10 @@ class RegistryInputTest {
         metadata.put("", "empty key");
         metadata.put("unicode ✓ 😀 \u2028", "Zürich");
         metadata.put("x".repeat(10_000), "y".repeat(100_000));
-        DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(dir);
+        DictionaryRegistry registry = DictionaryRegistries.openFolder(dir);
         DictionaryInfo info = registry.publish(PublishLoop.fakeDictionary(new Random(2)), 3, metadata);
 
-        DirectoryDictionaryRegistry reopened = DirectoryDictionaryRegistry.open(dir);
+        DictionaryRegistry reopened = DictionaryRegistries.openFolder(dir);
         assertEquals(
                 Map.copyOf(metadata),
                 Map.copyOf(reopened.info(info.version()).orElseThrow().metadata()));
@@ -89,11 +90,11 @@ class RegistryInputTest {
         Files.write(root.resolve("outside.dict"), outside);
         String manifest = "{\"format\":1,\"nextVersion\":2,\"dictionaries\":[{\"version\":1,"
                 + "\"file\":\"../outside.dict\",\"status\":\"available\",\"sha256\":\""
-                + DictionaryContent.sha256(outside) + "\",\"size\":" + outside.length + ",\"level\":3,"
+                + Dictionary.sha256(outside) + "\",\"size\":" + outside.length + ",\"level\":3,"
                 + "\"createdAt\":\"2026-01-01T00:00:00Z\",\"metadata\":{}}]}";
         Files.writeString(dir.resolve(RegistryFolder.MANIFEST), manifest);
 
-        DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(dir);
+        DictionaryRegistry registry = DictionaryRegistries.openFolder(dir);
         CorruptDictionaryException e = assertThrows(CorruptDictionaryException.class, () -> registry.get(1));
         assertTrue(e.getMessage().contains("v000001.dict"), e.getMessage());
         assertFalse(e.getMessage().contains("outside"), e.getMessage());
@@ -117,7 +118,7 @@ class RegistryInputTest {
         for (String manifest : manifests) {
             Files.writeString(dir.resolve(RegistryFolder.MANIFEST), manifest);
             RegistryException e =
-                    assertThrows(RegistryException.class, () -> DirectoryDictionaryRegistry.open(dir), manifest);
+                    assertThrows(RegistryException.class, () -> DictionaryRegistries.openFolder(dir), manifest);
             assertTrue(e.getMessage().contains("manifest.json"), e.getMessage());
         }
     }
@@ -127,13 +128,13 @@ class RegistryInputTest {
         Path dir = Files.createDirectories(root.resolve("registry"));
         String manifest = "{\"format\":1,\"nextVersion\":2147483647,\"dictionaries\":[]}";
         Files.writeString(dir.resolve(RegistryFolder.MANIFEST), manifest);
-        DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(dir);
+        DictionaryRegistry registry = DictionaryRegistries.openFolder(dir);
         byte[] content = PublishLoop.fakeDictionary(new Random(4));
         RegistryException e = assertThrows(RegistryException.class, () -> registry.publish(content, 3, Map.of()));
         assertTrue(e.getMessage().contains("every version number"), e.getMessage());
         assertFalse(Files.exists(dir.resolve(RegistryFolder.fileName(Integer.MAX_VALUE))));
         assertEquals(manifest, Files.readString(dir.resolve(RegistryFolder.MANIFEST)));
-        assertTrue(DirectoryDictionaryRegistry.open(dir).list().isEmpty());
+        assertTrue(DictionaryRegistries.openFolder(dir).list().isEmpty());
     }
 
     @Test
@@ -141,15 +142,15 @@ class RegistryInputTest {
         assertEquals("v000001.dict", RegistryFolder.fileName(1));
         assertEquals("v2147483647.dict", RegistryFolder.fileName(Integer.MAX_VALUE));
         Path dir = root.resolve("registry");
-        DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(dir);
         assertEquals(
-                dir.toAbsolutePath().normalize(), registry.dictionaryFile(7).getParent());
+                dir.toAbsolutePath().normalize(),
+                new RegistryFolder(dir).dictionaryFile(7).getParent());
     }
 
     @Test
     void rejectsContentThatIsNotAZstdDictionary() throws IOException {
         Path dir = root.resolve("registry");
-        DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(dir);
+        DictionaryRegistry registry = DictionaryRegistries.openFolder(dir);
         byte[] notADictionary = "../../etc/passwd".getBytes(StandardCharsets.UTF_8);
         assertThrows(IllegalArgumentException.class, () -> registry.publish(notADictionary, 3, Map.of()));
         assertThrows(IllegalArgumentException.class, () -> registry.publish(new byte[0], 3, Map.of()));

@@ -8,7 +8,8 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Map;
 import org.zdict.codec.ZdictCodec;
-import org.zdict.registry.DirectoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 
 /**
  * Writes the hand-made seed inputs of the fuzz targets into their regression corpus folders (findings
@@ -62,7 +63,7 @@ public final class SeedCorpus {
 
     private static void writeManifests(Path dir) throws IOException {
         Path registryDir = Files.createTempDirectory("zdict-seed-registry");
-        DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(registryDir);
+        DictionaryRegistry registry = DictionaryRegistries.openFolder(registryDir);
         byte[] dictionary = FuzzFixture.REGISTRY.get(1).content();
         registry.publish(dictionary, 3, Map.of("samples", "200", "source", "seed \"corpus\" ü"));
         write(dir.resolve("seed-published"), Files.readAllBytes(registryDir.resolve("manifest.json")));

@@ -13,11 +13,11 @@ import java.util.Random;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.zdict.CorruptPayloadException;
-import org.zdict.TruncatedPayloadException;
 import org.zdict.codec.ZdictCodec;
-import org.zdict.registry.InMemoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
-import org.zdict.train.DictionaryTrainer;
+import org.zdict.testing.TestTrainer;
 
 /**
  * Found by fuzzing: a frame that declares no size and is cut short must be refused even when what it
@@ -26,7 +26,7 @@ import org.zdict.train.DictionaryTrainer;
 class TruncatedFramesTest {
     private static final int BLOCK = 128 << 10;
     private final ZdictCodec codec =
-            ZdictCodec.builder(new InMemoryDictionaryRegistry()).checksum(false).build();
+            ZdictCodec.builder(DictionaryRegistries.inMemory()).checksum(false).build();
 
     @AfterEach
     void close() {
@@ -46,9 +46,10 @@ class TruncatedFramesTest {
         assertArrayEquals(content, codec.decompress(payload));
         byte[] truncated = Arrays.copyOf(payload, payload.length - 20);
 
-        TruncatedPayloadException e = assertThrows(
-                TruncatedPayloadException.class,
+        CorruptPayloadException e = assertThrows(
+                CorruptPayloadException.class,
                 () -> codec.decompress(truncated, 0, truncated.length, new byte[BLOCK], 0));
+        assertEquals(CorruptPayloadException.Kind.TRUNCATED, e.kind());
         assertTrue(e.getMessage().contains("Truncated"), e.getMessage());
         assertThrows(CorruptPayloadException.class, () -> codec.decompress(truncated));
     }
@@ -64,14 +65,14 @@ class TruncatedFramesTest {
     }
 
     /**
-     * Every way a payload can end too early is a {@link TruncatedPayloadException}, so callers (the Kafka
+     * Every way a payload can end too early is a {@link CorruptPayloadException} of kind {@code TRUNCATED}, so callers (the Kafka
      * deserializer's hint) tell it from a frame that zstd refused whole.
      */
     @Test
     void everyPayloadCutShortIsATruncatedPayload() {
         List<byte[]> events = SampleEvents.synthetic(2000, 5);
-        InMemoryDictionaryRegistry registry = new InMemoryDictionaryRegistry();
-        registry.activate(registry.publish(DictionaryTrainer.train(events.subList(0, 1500), 16 << 10, 3), 3, Map.of())
+        DictionaryRegistry registry = DictionaryRegistries.inMemory();
+        registry.activate(registry.publish(TestTrainer.train(events.subList(0, 1500), 16 << 10, 3), 3, Map.of())
                 .version());
         byte[] event = events.get(1999);
         try (ZdictCodec withDictionary =
@@ -87,9 +88,10 @@ class TruncatedFramesTest {
                     Arrays.copyOf(plain, plain.length - 2), // the frame's last block cut short
                     Arrays.copyOf(framed, framed.length - 2));
             for (byte[] payload : cut) {
-                assertThrows(
-                        TruncatedPayloadException.class,
-                        () -> withDictionary.decompress(payload),
+                assertEquals(
+                        CorruptPayloadException.Kind.TRUNCATED,
+                        assertThrows(CorruptPayloadException.class, () -> withDictionary.decompress(payload))
+                                .kind(),
                         () -> "payload " + Arrays.toString(payload));
             }
         }

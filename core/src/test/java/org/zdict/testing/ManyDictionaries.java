@@ -2,7 +2,6 @@ package org.zdict.testing;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.zdict.train.DictionaryTrainer;
 
 /**
  * Many distinct dictionaries, quickly: a few trained ones, each copied under its own dictionary id and
@@ -22,7 +21,7 @@ public final class ManyDictionaries {
         List<byte[]> trained = new ArrayList<>();
         int slice = samples.size() / bases;
         for (int b = 0; b < bases; b++) {
-            trained.add(DictionaryTrainer.train(samples.subList(b * slice, (b + 1) * slice), size, 3));
+            trained.add(TestTrainer.train(samples.subList(b * slice, (b + 1) * slice), size, 3));
         }
         List<byte[]> dictionaries = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {

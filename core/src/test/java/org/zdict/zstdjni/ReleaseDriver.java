@@ -16,26 +16,25 @@ import java.util.Map;
 import java.util.function.Supplier;
 import org.zdict.CorruptPayloadException;
 import org.zdict.PayloadTooLargeException;
-import org.zdict.TruncatedPayloadException;
 import org.zdict.codec.ZdictCodec;
 import org.zdict.format.PayloadPrefix;
 import org.zdict.internal.ZstdJniFeatures;
 import org.zdict.internal.ZstdJniFloor;
-import org.zdict.registry.InMemoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
-import org.zdict.train.DictionaryTrainer;
+import org.zdict.testing.TestTrainer;
 
 /**
  * The codec on whatever zstd-jni its class path has, run by {@link ZstdJniReleasesTest} in a child JVM
  * per release. Prints one {@code OK check} line per check and a last {@code RESULT} line; exits 1 with a
  * {@code FAILED} line and the stack trace at the first check that fails.
  *
- * <p>{@code write DIR}: trains a dictionary (for level 3, and for level 19 or the refusal that names
- * 1.5.6-6), round-trips events through dictionary frames, plain frames and frames without a declared size,
+ * <p>{@code write DIR}: trains a dictionary for level 3, round-trips events through dictionary frames, plain frames and frames without a declared size,
  * from heap and direct buffers, refuses a zip bomb and corrupt and truncated payloads, then writes the
  * dictionary, the events and their payloads to DIR. {@code read DIR...}: decodes the payloads each DIR
- * holds (written on other releases) and compares them with its events. {@code refused}: the codec and the
- * trainer refuse this zstd-jni, naming the floor.
+ * holds (written on other releases) and compares them with its events. {@code refused}: the codec refuses this
+ * zstd-jni, naming the floor.
  */
 public final class ReleaseDriver {
     private static final int LIMIT = 1 << 20;
@@ -66,17 +65,15 @@ public final class ReleaseDriver {
     }
 
     private static void write(Path dir) throws IOException {
-        System.out.println("features: trains for a level " + ZstdJniFeatures.TRAINS_FOR_A_LEVEL
-                + ", decompresses direct to array " + ZstdJniFeatures.DECOMPRESSES_DIRECT_TO_ARRAY
+        System.out.println("features: decompresses direct to array " + ZstdJniFeatures.DECOMPRESSES_DIRECT_TO_ARRAY
                 + ", streams heap buffers " + ZstdJniFeatures.STREAMS_HEAP_BUFFERS);
         List<byte[]> events = SampleEvents.synthetic(2_000, 11);
-        byte[] dictionary = DictionaryTrainer.train(events.subList(0, 1_500), 8 << 10, 3);
+        byte[] dictionary = TestTrainer.train(events.subList(0, 1_500), 8 << 10, 3);
         check(
-                Arrays.equals(dictionary, DictionaryTrainer.train(events.subList(0, 1_500), 8 << 10, 3)),
+                Arrays.equals(dictionary, TestTrainer.train(events.subList(0, 1_500), 8 << 10, 3)),
                 "training for level 3 is reproducible");
-        trainsForLevel19(events);
 
-        InMemoryDictionaryRegistry registry = new InMemoryDictionaryRegistry();
+        DictionaryRegistry registry = DictionaryRegistries.inMemory();
         registry.publish(dictionary, 3, Map.of());
         registry.activate(VERSION);
         List<byte[]> originals = new ArrayList<>();
@@ -125,19 +122,6 @@ public final class ReleaseDriver {
         System.out.println("OK wrote " + payloads.size() + " payloads to " + dir);
     }
 
-    private static void trainsForLevel19(List<byte[]> events) {
-        List<byte[]> samples = events.subList(0, 1_500);
-        if (ZstdJniFeatures.TRAINS_FOR_A_LEVEL) {
-            byte[] for19 = DictionaryTrainer.train(samples, 8 << 10, 19);
-            check(!Arrays.equals(for19, DictionaryTrainer.train(samples, 8 << 10, 3)), "level 19 tunes the dictionary");
-            System.out.println("OK trains for level 19");
-        } else {
-            String message = refusal(IllegalStateException.class, () -> DictionaryTrainer.train(samples, 8 << 10, 19));
-            check(message.contains("level 3 only, not for level 19") && message.contains("1.5.6-6"), message);
-            System.out.println("OK training for level 19 refused: " + message);
-        }
-    }
-
     /** Decodes {@code payload} every way the codec offers; each must give {@code original}. */
     private static void roundTrips(ZdictCodec codec, byte[] original, byte[] payload) {
         check(Arrays.equals(original, codec.decompress(payload)), "decompress(byte[])");
@@ -178,13 +162,13 @@ public final class ReleaseDriver {
             }
         }
         byte[] truncated = Arrays.copyOf(undeclared(large, dictionary), 5_000);
-        refusal(TruncatedPayloadException.class, () -> codec.decompress(truncated));
-        refusal(TruncatedPayloadException.class, () -> codec.decompress(Arrays.copyOf(payload, payload.length - 9)));
+        truncation(() -> codec.decompress(truncated));
+        truncation(() -> codec.decompress(Arrays.copyOf(payload, payload.length - 9)));
         System.out.println("OK corrupt and truncated payloads are refused");
     }
 
     private static void read(Path dir) throws IOException {
-        InMemoryDictionaryRegistry registry = new InMemoryDictionaryRegistry();
+        DictionaryRegistry registry = DictionaryRegistries.inMemory();
         registry.publish(Files.readAllBytes(dir.resolve("dictionary.bin")), 3, Map.of());
         List<byte[]> originals = readAll(dir.resolve("originals.bin"));
         List<byte[]> payloads = readAll(dir.resolve("payloads.bin"));
@@ -199,9 +183,7 @@ public final class ReleaseDriver {
     }
 
     private static void refused() {
-        for (Runnable step : List.<Runnable>of(
-                () -> ZdictCodec.of(new InMemoryDictionaryRegistry()),
-                () -> DictionaryTrainer.train(SampleEvents.synthetic(100, 1), 4096, 3))) {
+        for (Runnable step : List.<Runnable>of(() -> ZdictCodec.of(DictionaryRegistries.inMemory()))) {
             String message = refusal(IllegalStateException.class, () -> {
                 step.run();
                 return null;
@@ -213,6 +195,17 @@ public final class ReleaseDriver {
                     message);
             System.out.println("REFUSED " + message);
         }
+    }
+
+    /** Checks that {@code call} refuses a truncated payload. */
+    private static void truncation(Supplier<?> call) {
+        try {
+            call.get();
+        } catch (CorruptPayloadException e) {
+            check(e.kind() == CorruptPayloadException.Kind.TRUNCATED, "expected a truncation, got " + e);
+            return;
+        }
+        throw new AssertionError("expected a truncated payload refused, got a result");
     }
 
     /** The message of the {@code type} that {@code call} throws. */

@@ -53,7 +53,7 @@ import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.ChildBroker;
 import org.zdict.testing.SampleEvents;
-import org.zdict.train.DictionaryTrainer;
+import org.zdict.testing.TestTrainer;
 
 /**
  * A Flink job on a MiniCluster reads a zdict topic with {@code KafkaSource} and
@@ -109,8 +109,8 @@ class FlinkKafkaIT {
                 KafkaRegistryConfig.CACHE_DIR_CONFIG,
                 temp.resolve("registry-cache").toString());
         List<byte[]> samples = SampleEvents.synthetic(1400, 7);
-        byte[] v1 = DictionaryTrainer.train(samples.subList(0, 500), 4096, 3);
-        byte[] v2 = DictionaryTrainer.train(samples.subList(500, 1000), 4096, 3);
+        byte[] v1 = TestTrainer.train(samples.subList(0, 500), 4096, 3);
+        byte[] v2 = TestTrainer.train(samples.subList(500, 1000), 4096, 3);
         List<byte[]> events = samples.subList(1000, 1400);
 
         List<byte[]> sent;

@@ -3,7 +3,7 @@ package org.zdict.kafka;
 import java.util.List;
 import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
-import org.zdict.codec.DictionaryCacheStats;
+import org.zdict.codec.ZdictCodec;
 
 /**
  * The metrics of a serde's cache of digested dictionaries ({@code zdict.dictionary.cache.bytes}), read
@@ -13,24 +13,25 @@ import org.zdict.codec.DictionaryCacheStats;
 final class DictionaryCacheMetrics {
     private DictionaryCacheMetrics() {}
 
-    static void publish(Supplier<List<DictionaryCacheStats>> caches, VersionCounters.Publisher publisher) {
+    static void publish(Supplier<List<ZdictCodec.CacheStats>> caches, VersionCounters.Publisher publisher) {
         publisher.add(
                 ZdictMetrics.CACHE_BYTES,
                 "Native bytes of the digested dictionaries held",
-                (config, now) -> sum(caches, DictionaryCacheStats::bytes));
+                (config, now) -> sum(caches, ZdictCodec.CacheStats::bytes));
         publisher.add(
                 ZdictMetrics.CACHE_EVICTIONS,
                 "Digested dictionaries evicted to keep to zdict.dictionary.cache.bytes",
-                (config, now) -> sum(caches, DictionaryCacheStats::evictions));
+                (config, now) -> sum(caches, ZdictCodec.CacheStats::evictions));
         publisher.add(
                 ZdictMetrics.CACHE_LOADS,
                 "Dictionaries digested, again after an eviction included",
-                (config, now) -> sum(caches, DictionaryCacheStats::loads));
+                (config, now) -> sum(caches, ZdictCodec.CacheStats::loads));
     }
 
-    private static double sum(Supplier<List<DictionaryCacheStats>> caches, ToLongFunction<DictionaryCacheStats> field) {
+    private static double sum(
+            Supplier<List<ZdictCodec.CacheStats>> caches, ToLongFunction<ZdictCodec.CacheStats> field) {
         long total = 0;
-        for (DictionaryCacheStats stats : caches.get()) {
+        for (ZdictCodec.CacheStats stats : caches.get()) {
             total += field.applyAsLong(stats);
         }
         return total;

@@ -18,7 +18,7 @@ import org.apache.kafka.common.metrics.Measurable;
 import org.apache.kafka.common.metrics.MetricConfig;
 import org.apache.kafka.common.metrics.Metrics;
 import org.apache.kafka.common.utils.Time;
-import org.zdict.codec.DictionaryCacheStats;
+import org.zdict.codec.ZdictCodec;
 
 /**
  * Where a serde's metrics go when no client hands it its own: a Kafka {@link Metrics} reported through
@@ -93,7 +93,7 @@ final class JmxFallback {
         final Map<String, LongAdder> withoutDictionary = new HashMap<>();
         final List<MetricName> names = new ArrayList<>();
         /** The dictionary caches of the serdes in the share: their metrics are the sums. */
-        final List<Supplier<DictionaryCacheStats>> caches = new CopyOnWriteArrayList<>();
+        final List<Supplier<ZdictCodec.CacheStats>> caches = new CopyOnWriteArrayList<>();
 
         int users;
 
@@ -138,7 +138,7 @@ final class JmxFallback {
             return count;
         }
 
-        void addCache(Supplier<DictionaryCacheStats> stats) {
+        void addCache(Supplier<ZdictCodec.CacheStats> stats) {
             if (caches.isEmpty()) {
                 DictionaryCacheMetrics.publish(
                         () -> caches.stream()
@@ -176,7 +176,7 @@ final class JmxFallback {
     private static final class Membership implements SerdeMetrics.Target {
         private final Share share;
         private boolean closed;
-        private Supplier<DictionaryCacheStats> cache;
+        private Supplier<ZdictCodec.CacheStats> cache;
 
         Membership(Share share) {
             this.share = share;
@@ -197,7 +197,7 @@ final class JmxFallback {
         }
 
         @Override
-        public void publishCache(Supplier<DictionaryCacheStats> stats) {
+        public void publishCache(Supplier<ZdictCodec.CacheStats> stats) {
             synchronized (LOCK) {
                 if (!closed) {
                     cache = stats;

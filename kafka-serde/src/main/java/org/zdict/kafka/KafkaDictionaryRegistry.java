@@ -11,7 +11,6 @@ import org.apache.kafka.clients.CommonClientConfigs;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.zdict.RegistryException;
-import org.zdict.RegistryNotFoundException;
 import org.zdict.internal.RegistryBackup;
 import org.zdict.internal.VersionTable;
 import org.zdict.registry.Dictionary;
@@ -77,7 +76,7 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
      * @param topic the registry topic
      * @param settings as for {@link #open}
      * @return the registry, open and following the topic; close it to stop its background consumer
-     * @throws RegistryNotFoundException naming the topic and the cluster if the cluster has no such topic
+     * @throws RegistryException naming the topic and the cluster if the cluster has no such topic
      * @throws org.apache.kafka.common.config.ConfigException if a setting has a bad value
      * @throws RegistryException if the topic cannot be read in time and there is no local copy, or if
      *     the topic has more than one partition
@@ -227,9 +226,9 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
         }
     }
 
-    private RegistryNotFoundException notFound() {
+    private RegistryException notFound() {
         String location = KafkaRegistryProvider.SCHEME + bootstrapServers + "/" + topic.name();
-        return new RegistryNotFoundException(
+        return RegistryException.notFound(
                 location,
                 "No registry topic '" + topic.name() + "' on the Kafka cluster at " + bootstrapServers
                         + "; only publishing creates one, so nothing was created. Check the name, or publish a"

@@ -2,7 +2,7 @@ package org.zdict.kafka;
 
 import java.util.Map;
 import org.apache.kafka.clients.CommonClientConfigs;
-import org.zdict.RegistryLocationException;
+import org.zdict.RegistryException;
 import org.zdict.kafka.internal.KafkaLocation;
 import org.zdict.registry.DictionaryRegistry;
 import org.zdict.registry.RegistryProvider;
@@ -37,7 +37,7 @@ public final class KafkaRegistryProvider implements RegistryProvider {
 
     /**
      * Opens the registry; with {@code create} (publishers), creates its topic if missing, else refuses a
-     * missing topic at once ({@link org.zdict.RegistryNotFoundException}) and creates nothing.
+     * missing topic at once ({@link org.zdict.RegistryException}) and creates nothing.
      */
     @Override
     public DictionaryRegistry open(String location, Map<String, ?> settings, boolean create) {
@@ -57,11 +57,11 @@ public final class KafkaRegistryProvider implements RegistryProvider {
      *
      * @param location a {@code kafka://} registry location
      * @return a new mutable map of client settings
-     * @throws RegistryLocationException if the location is not a kafka:// registry location
+     * @throws RegistryException if the location is not a kafka:// registry location
      */
     public static Map<String, Object> clientSettings(String location) {
         if (location == null || !location.startsWith(SCHEME)) {
-            throw new RegistryLocationException(String.valueOf(location), "expected " + FORM);
+            throw RegistryException.badLocation(String.valueOf(location), "expected " + FORM);
         }
         KafkaLocation parsed = parse(location);
         Map<String, Object> client = new KafkaRegistryConfig(parsed.settings()).clientSettings();

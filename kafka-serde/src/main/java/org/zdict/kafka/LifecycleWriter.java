@@ -8,7 +8,6 @@ import org.zdict.RegistryException;
 import org.zdict.internal.VersionTable;
 import org.zdict.kafka.RegistryRecords.StateRecord;
 import org.zdict.registry.DictionaryInfo;
-import org.zdict.registry.DictionaryStatus;
 
 /**
  * Activates, retires and removes versions by compare-and-publish on the {@code state} record: the new
@@ -66,7 +65,7 @@ final class LifecycleWriter {
      */
     void remove(int version) {
         boolean retired =
-                follower.read(log -> log.table().require(version, where).status() == DictionaryStatus.RETIRED);
+                follower.read(log -> log.table().require(version, where).status() == DictionaryInfo.Status.RETIRED);
         if (!retired) {
             change(table -> {
                 checkRemovable(version);
@@ -92,11 +91,11 @@ final class LifecycleWriter {
     private void checkRemovable(int version) {
         VersionTable table = follower.read(RegistryLog::table);
         DictionaryInfo info = table.require(version, where);
-        if (!follower.read(log -> log.wasActive(version)) || info.status() == DictionaryStatus.ACTIVE) {
+        if (!follower.read(log -> log.wasActive(version)) || info.status() == DictionaryInfo.Status.ACTIVE) {
             return;
         }
         Long retiredAt = follower.read(log -> log.retiredSince(version));
-        if (info.status() != DictionaryStatus.RETIRED || retiredAt == null) {
+        if (info.status() != DictionaryInfo.Status.RETIRED || retiredAt == null) {
             throw new RegistryException("Cannot remove version " + version + " in " + where
                     + ": it has been active, so records may use it; retire it first, then remove it once records"
                     + " written with it have left every topic's retention");

@@ -11,10 +11,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.zdict.ZdictException;
-import org.zdict.internal.DictionaryContent;
 import org.zdict.internal.DictionaryFiles;
 import org.zdict.internal.RegistryFolder;
 import org.zdict.internal.VersionTable;
+import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
 
 /**
@@ -105,7 +105,7 @@ final class RegistryCache {
         Map<Integer, byte[]> checked = new TreeMap<>();
         for (Map.Entry<Integer, byte[]> e : contents.entrySet()) {
             DictionaryInfo info = table.versions().get(e.getKey());
-            if (info != null && DictionaryContent.sha256(e.getValue()).equals(info.sha256())) {
+            if (info != null && Dictionary.sha256(e.getValue()).equals(info.sha256())) {
                 checked.put(e.getKey(), e.getValue());
             }
         }

@@ -8,12 +8,11 @@ import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.zdict.RegistryException;
-import org.zdict.internal.DictionaryContent;
 import org.zdict.internal.VersionTable;
 import org.zdict.kafka.RegistryRecords.DictionaryRecord;
 import org.zdict.kafka.RegistryRecords.StateRecord;
+import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
-import org.zdict.registry.DictionaryStatus;
 
 /**
  * The registry topic folded into a version table, record by record, in offset order, by the rules of
@@ -172,7 +171,7 @@ final class RegistryLog {
     /** Whether a state record may remove {@code version}, which this reader holds, from the state in force. */
     private boolean removable(int version) {
         DictionaryInfo info = table.versions().get(version);
-        if (info == null || info.status() != DictionaryStatus.RETIRED) {
+        if (info == null || info.status() != DictionaryInfo.Status.RETIRED) {
             return false;
         }
         if (!everActive.contains(version)) {
@@ -209,7 +208,7 @@ final class RegistryLog {
             return refuse(
                     RecordRefusal.UNREADABLE, offset, key, "it holds version " + record.version() + " under its key");
         }
-        String sha256 = DictionaryContent.sha256(record.content());
+        String sha256 = Dictionary.sha256(record.content());
         if (!sha256.equals(record.sha256())) {
             return refuse(
                     RecordRefusal.HASH_MISMATCH,
@@ -271,7 +270,7 @@ final class RegistryLog {
                 .size(size)
                 .level(level)
                 .createdAt(createdAt)
-                .status(DictionaryStatus.AVAILABLE)
+                .status(DictionaryInfo.Status.AVAILABLE)
                 .metadata(metadata)
                 .build();
     }
@@ -372,17 +371,17 @@ final class RegistryLog {
             if (stateRecord.removed().contains(facts.version())) {
                 continue;
             }
-            DictionaryStatus status = stateRecord.isActive(facts.subject(), facts.version())
-                    ? DictionaryStatus.ACTIVE
+            DictionaryInfo.Status status = stateRecord.isActive(facts.subject(), facts.version())
+                    ? DictionaryInfo.Status.ACTIVE
                     : stateRecord.retired().contains(facts.version())
-                            ? DictionaryStatus.RETIRED
-                            : DictionaryStatus.AVAILABLE;
+                            ? DictionaryInfo.Status.RETIRED
+                            : DictionaryInfo.Status.AVAILABLE;
             DictionaryInfo info = facts.withStatus(status);
             Long activatedAt = stateRecord.activatedAt().get(facts.version());
             if (activatedAt != null) {
                 info = info.withActivatedAt(Instant.ofEpochMilli(activatedAt));
             }
-            if (status == DictionaryStatus.RETIRED) {
+            if (status == DictionaryInfo.Status.RETIRED) {
                 retiredSince.putIfAbsent(facts.version(), recordTime);
                 Long retiredAt = stateRecord.retiredAt().get(facts.version());
                 if (retiredAt != null) {
@@ -394,7 +393,7 @@ final class RegistryLog {
         }
         retiredSince
                 .keySet()
-                .removeIf(v -> !infos.containsKey(v) || infos.get(v).status() != DictionaryStatus.RETIRED);
+                .removeIf(v -> !infos.containsKey(v) || infos.get(v).status() != DictionaryInfo.Status.RETIRED);
         table = new VersionTable(next, infos);
         return true;
     }

@@ -15,7 +15,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import org.zdict.RegistryException;
 import org.zdict.registry.DictionaryInfo;
-import org.zdict.registry.SubjectNames;
+import org.zdict.registry.DictionaryRegistry;
 
 /**
  * The format of the registry topic's values (layout in docs/KAFKA.md): one record per published version
@@ -231,7 +231,7 @@ final class RegistryRecords {
                 switch (field) {
                     case "version" -> version = json.getIntValue();
                     case "level" -> level = json.getIntValue();
-                    case "subject" -> subject = SubjectNames.check(json.getText());
+                    case "subject" -> subject = DictionaryRegistry.checkSubject(json.getText());
                     case "sha256" -> sha256 = json.getText();
                     case "createdAt" -> createdAt = Instant.parse(json.getText());
                     case "content" -> content = json.getBinaryValue();
@@ -282,7 +282,7 @@ final class RegistryRecords {
                     case ACTIVE_BY_SUBJECT -> {
                         expect(token, JsonToken.START_OBJECT, "an " + ACTIVE_BY_SUBJECT + " object");
                         while (json.nextToken() == JsonToken.FIELD_NAME) {
-                            String subject = SubjectNames.check(json.currentName());
+                            String subject = DictionaryRegistry.checkSubject(json.currentName());
                             expect(json.nextToken(), JsonToken.VALUE_NUMBER_INT, "a version for " + subject);
                             activeBySubject.put(subject, json.getIntValue());
                         }

@@ -8,9 +8,9 @@ import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.zdict.RegistryException;
-import org.zdict.internal.DictionaryContent;
 import org.zdict.kafka.RegistryRecords.DictionaryRecord;
 import org.zdict.kafka.RegistryRecords.StateRecord;
+import org.zdict.registry.Dictionary;
 
 /**
  * What a registry topic holds, record by record from its first offset: for {@code zdict registry check}.
@@ -92,7 +92,7 @@ public final class RegistryTopicAudit {
         }
         if (record.version() != version) {
             skip(RecordRefusal.UNREADABLE);
-        } else if (!DictionaryContent.sha256(record.content()).equals(record.sha256())) {
+        } else if (!Dictionary.sha256(record.content()).equals(record.sha256())) {
             skip(RecordRefusal.HASH_MISMATCH);
         } else if (claims.containsKey(version)) {
             if (!claims.get(version).sha256().equals(record.sha256())) {

@@ -8,10 +8,9 @@ import java.util.function.Consumer;
 import org.apache.kafka.common.config.ConfigException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.zdict.internal.ZstdJniFeatures;
+import org.zdict.codec.ZdictCodecBuilder;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionarySource;
-import org.zdict.registry.DictionaryStatus;
 
 /**
  * The lifecycle that {@link ZdictSerializer} and {@link ZdictDeserializer} share: {@code configure}
@@ -55,7 +54,7 @@ final class SerdeLifecycle {
         if (BINDING_LOGGED.compareAndSet(false, true)) {
             LOG.info(
                     "zdict reaches libzstd through zstd-jni's {} on Java {}",
-                    ZstdJniFeatures.binding(),
+                    ZdictCodecBuilder.zstdJniBinding(),
                     System.getProperty("java.version"));
         }
         ZdictSerdeConfig parsed = new ZdictSerdeConfig(configs, isKey);
@@ -93,7 +92,7 @@ final class SerdeLifecycle {
                         ZdictSerdeConfig.PINNED_VERSION_CONFIG,
                         version,
                         registry.describe() + " holds no version " + version));
-        if (info.status() == DictionaryStatus.RETIRED) {
+        if (info.status() == DictionaryInfo.Status.RETIRED) {
             throw new ConfigException(
                     ZdictSerdeConfig.PINNED_VERSION_CONFIG,
                     version,

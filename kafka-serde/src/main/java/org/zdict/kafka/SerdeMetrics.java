@@ -6,7 +6,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
 import org.apache.kafka.clients.CommonClientConfigs;
-import org.zdict.codec.DictionaryCacheStats;
 import org.zdict.codec.ZdictCodec;
 import org.zdict.format.PayloadPrefix;
 
@@ -27,7 +26,7 @@ final class SerdeMetrics implements AutoCloseable, ZdictCodec.DecodeListener {
         LongAdder withoutDictionary(String subject);
 
         /** Publishes the dictionary cache metrics, read from {@code stats} (null: no codec yet). */
-        void publishCache(Supplier<DictionaryCacheStats> stats);
+        void publishCache(Supplier<ZdictCodec.CacheStats> stats);
 
         @Override
         void close();
@@ -98,7 +97,7 @@ final class SerdeMetrics implements AutoCloseable, ZdictCodec.DecodeListener {
         this.codec = codec;
     }
 
-    private DictionaryCacheStats cacheStats() {
+    private ZdictCodec.CacheStats cacheStats() {
         ZdictCodec current = codec;
         return current == null ? null : current.cacheStats();
     }

@@ -1,6 +1,7 @@
 package org.zdict.kafka;
 
 import org.zdict.codec.ZdictCodec;
+import org.zdict.codec.ZdictCodecBuilder;
 
 /**
  * What one {@code configure} of a zdict serializer or deserializer holds: its settings, a lease on the
@@ -28,7 +29,7 @@ final class SerdeResources implements AutoCloseable {
         SharedRegistries.Lease lease = SharedRegistries.acquire(config);
         try {
             // Kafka's record batch CRC covers record values, so they carry no zstd checksum (4 bytes saved).
-            ZdictCodec.Builder builder = ZdictCodec.builder(lease.registry())
+            ZdictCodecBuilder builder = ZdictCodec.builder(lease.registry())
                     .checksum(false)
                     .maxDecompressedSize(config.maxDecompressedBytes())
                     .dictionaryCacheBytes(config.dictionaryCacheBytes());

@@ -8,9 +8,6 @@ import java.util.concurrent.FutureTask;
 import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.config.types.Password;
 import org.zdict.RegistryException;
-import org.zdict.RegistryLocationException;
-import org.zdict.RegistryNotFoundException;
-import org.zdict.internal.Locations;
 import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
 
@@ -41,7 +38,7 @@ final class SharedRegistries {
 
         @Override
         public String toString() {
-            return Locations.withoutQuery(location); // never the settings: they may hold secrets
+            return DictionaryRegistries.withoutQuery(location); // never the settings: they may hold secrets
         }
     }
 
@@ -192,19 +189,24 @@ final class SharedRegistries {
     private static String canonical(String location) {
         try {
             return DictionaryRegistries.canonical(location);
-        } catch (RegistryLocationException e) {
-            throw new ConfigException(ZdictSerdeConfig.REGISTRY_CONFIG, Locations.withoutQuery(location), e.reason());
+        } catch (RegistryException e) {
+            if (e.kind() != RegistryException.Kind.BAD_LOCATION) {
+                throw e;
+            }
+            throw new ConfigException(
+                    ZdictSerdeConfig.REGISTRY_CONFIG, DictionaryRegistries.withoutQuery(location), e.reason());
         }
     }
 
     private static DictionaryRegistry open(String location, Map<String, Object> settings) {
         try {
             return DictionaryRegistries.open(location, settings);
-        } catch (RegistryLocationException e) {
-            throw new ConfigException(ZdictSerdeConfig.REGISTRY_CONFIG, Locations.withoutQuery(location), e.reason());
-        } catch (RegistryNotFoundException e) {
+        } catch (RegistryException e) {
+            if (e.kind() != RegistryException.Kind.BAD_LOCATION && e.kind() != RegistryException.Kind.NOT_FOUND) {
+                throw e;
+            }
             throw new ConfigException(
-                    ZdictSerdeConfig.REGISTRY_CONFIG, Locations.withoutQuery(location), e.getMessage());
+                    ZdictSerdeConfig.REGISTRY_CONFIG, DictionaryRegistries.withoutQuery(location), e.reason());
         }
     }
 }

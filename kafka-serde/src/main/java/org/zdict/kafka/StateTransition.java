@@ -7,7 +7,6 @@ import java.util.TreeSet;
 import org.zdict.internal.VersionTable;
 import org.zdict.kafka.RegistryRecords.StateRecord;
 import org.zdict.registry.DictionaryInfo;
-import org.zdict.registry.DictionaryStatus;
 
 /**
  * How the registry topic's state record follows a change of the version table: which versions are
@@ -36,7 +35,7 @@ final class StateTransition {
         }
         SortedSet<Integer> nextRetired = new TreeSet<>();
         for (DictionaryInfo info : after.versions().values()) {
-            if (info.status() == DictionaryStatus.RETIRED) {
+            if (info.status() == DictionaryInfo.Status.RETIRED) {
                 nextRetired.add(info.version());
             }
         }
@@ -90,7 +89,8 @@ final class StateTransition {
         SortedSet<Integer> everActive = new TreeSet<>();
         Map<Integer, Long> retiredAt = new TreeMap<>();
         for (DictionaryInfo info : backup.versions().values()) {
-            if (info.status() == DictionaryStatus.RETIRED || info.activatedAt().isPresent()) {
+            if (info.status() == DictionaryInfo.Status.RETIRED
+                    || info.activatedAt().isPresent()) {
                 everActive.add(info.version());
             }
             info.retiredAt().ifPresent(at -> retiredAt.put(info.version(), at.toEpochMilli()));

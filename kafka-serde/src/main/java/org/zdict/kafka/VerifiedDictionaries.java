@@ -5,7 +5,6 @@ import org.slf4j.LoggerFactory;
 import org.zdict.CorruptDictionaryException;
 import org.zdict.UnknownDictionaryVersionException;
 import org.zdict.ZdictException;
-import org.zdict.internal.DictionaryContent;
 import org.zdict.kafka.RegistryRecords.DictionaryRecord;
 import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
@@ -68,7 +67,7 @@ final class VerifiedDictionaries {
                     info.version(), local.getMessage() + ", and " + where + " no longer holds its record");
         }
         DictionaryRecord record = RegistryRecords.readDictionaryRecord(value);
-        String sha256 = DictionaryContent.sha256(record.content());
+        String sha256 = Dictionary.sha256(record.content());
         if (record.version() != info.version() || !sha256.equals(info.sha256())) {
             throw new CorruptDictionaryException(
                     info.version(),

@@ -4,8 +4,8 @@ import java.time.Clock;
 import java.util.Map;
 import java.util.UUID;
 import org.zdict.RegistryException;
-import org.zdict.internal.DictionaryContent;
 import org.zdict.kafka.RegistryRecords.DictionaryRecord;
+import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
 
 /**
@@ -39,7 +39,7 @@ final class VersionPublisher {
      * returns its record.
      */
     DictionaryInfo publish(String subject, byte[] content, int level, Map<String, String> metadata) {
-        String sha256 = DictionaryContent.sha256(content);
+        String sha256 = Dictionary.sha256(content);
         for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
             follower.awaitPosition(topic.endOffset(), timeoutMs);
             int version = follower.read(log -> log.table().nextVersion());

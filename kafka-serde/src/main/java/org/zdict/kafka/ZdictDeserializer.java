@@ -8,12 +8,9 @@ import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.utils.Utils;
 import org.zdict.CorruptPayloadException;
 import org.zdict.PayloadTooLargeException;
-import org.zdict.TruncatedPayloadException;
-import org.zdict.UncheckedPayloadException;
 import org.zdict.UnknownDictionaryVersionException;
 import org.zdict.ZdictException;
 import org.zdict.format.PayloadPrefix;
-import org.zdict.internal.PayloadKind;
 
 /**
  * Decompresses a zdict payload with the dictionary version its prefix names, then hands the bytes to
@@ -168,7 +165,7 @@ public class ZdictDeserializer<T> implements Deserializer<T> {
             return data;
         }
         byte[] framed = new byte[data.length + 1];
-        framed[0] = (byte) PayloadKind.PLAIN_FRAME.marker();
+        PayloadPrefix.plainFrame().writeTo(framed, 0);
         System.arraycopy(data, 0, framed, 1, data.length);
         try {
             byte[] raw = r.codec.decompress(framed);
@@ -213,11 +210,11 @@ public class ZdictDeserializer<T> implements Deserializer<T> {
             return ". If the topic holds records written before zdict, set " + ZdictSerdeConfig.ACCEPT_UNFRAMED_CONFIG
                     + "=true while they remain.";
         }
-        if (e instanceof CorruptPayloadException
-                && !(e instanceof UncheckedPayloadException)
-                && !(e instanceof TruncatedPayloadException)
+        if (e instanceof CorruptPayloadException corrupt
+                && (corrupt.kind() == CorruptPayloadException.Kind.MALFORMED
+                        || corrupt.kind() == CorruptPayloadException.Kind.DICTIONARY_MISMATCH)
                 && data.length > 0
-                && data[0] == (byte) PayloadKind.DICTIONARY_FRAME.marker()) {
+                && data[0] == (byte) PayloadPrefix.dictionaryFrame(1).marker()) {
             return ". Check " + ZdictSerdeConfig.REGISTRY_CONFIG + " ("
                     + r.codec.source().describe() + "): it must name the registry the producers write with.";
         }

@@ -11,13 +11,12 @@ import org.apache.kafka.common.config.ConfigDef.Type;
 import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.zdict.RegistryLocationException;
-import org.zdict.codec.ZdictCodec;
-import org.zdict.internal.Locations;
-import org.zdict.internal.ZstdLevels;
+import org.zdict.RegistryException;
+import org.zdict.codec.ZdictCodecBuilder;
 import org.zdict.kafka.internal.KafkaLocation;
+import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistries;
-import org.zdict.registry.SubjectNames;
+import org.zdict.registry.DictionaryRegistry;
 
 /**
  * The settings of {@link ZdictSerializer}, {@link ZdictDeserializer} and {@link ZdictSerde}, read from
@@ -61,8 +60,8 @@ public final class ZdictSerdeConfig extends AbstractConfig {
     /** The setting {@value}. */
     public static final String LEVEL_CONFIG = "zdict.level";
     /** The description of {@link #LEVEL_CONFIG}, as in the settings table. */
-    public static final String LEVEL_DOC = "zstd level for new records (" + ZstdLevels.MIN + ".." + ZstdLevels.MAX
-            + ", not 0). Unset means each dictionary's recorded level.";
+    public static final String LEVEL_DOC = "zstd level for new records (" + ZdictCodecBuilder.MIN_LEVEL + ".."
+            + ZdictCodecBuilder.MAX_LEVEL + ", not 0). Unset means each dictionary's recorded level.";
 
     /** The setting {@value}. */
     public static final String MIN_PAYLOAD_BYTES_CONFIG = "zdict.min.payload.bytes";
@@ -75,7 +74,7 @@ public final class ZdictSerdeConfig extends AbstractConfig {
     /** The setting {@value}. */
     public static final String MAX_DECOMPRESSED_BYTES_CONFIG = "zdict.max.decompressed.bytes";
     /** The default of {@link #MAX_DECOMPRESSED_BYTES_CONFIG}. */
-    public static final int MAX_DECOMPRESSED_BYTES_DEFAULT = ZdictCodec.DEFAULT_MAX_DECOMPRESSED_SIZE;
+    public static final int MAX_DECOMPRESSED_BYTES_DEFAULT = ZdictCodecBuilder.DEFAULT_MAX_DECOMPRESSED_SIZE;
     /** The description of {@link #MAX_DECOMPRESSED_BYTES_CONFIG}, as in the settings table. */
     public static final String MAX_DECOMPRESSED_BYTES_DOC =
             "Refuse records that declare or expand to more than this many bytes (protects consumers).";
@@ -107,7 +106,7 @@ public final class ZdictSerdeConfig extends AbstractConfig {
     /** The setting {@value}. */
     public static final String SUBJECT_CONFIG = "zdict.subject";
     /** The default of {@link #SUBJECT_CONFIG}. */
-    public static final String SUBJECT_DEFAULT = SubjectNames.DEFAULT;
+    public static final String SUBJECT_DEFAULT = DictionaryInfo.DEFAULT_SUBJECT;
     /** The description of {@link #SUBJECT_CONFIG}, as in the settings table. */
     public static final String SUBJECT_DOC = "The subject (lineage of dictionaries in the registry) whose active"
             + " version the serializer compresses with, when " + "zdict.subject.strategy" + " is fixed: 1 to 255 of"
@@ -130,7 +129,7 @@ public final class ZdictSerdeConfig extends AbstractConfig {
     /** The setting {@value}. */
     public static final String DICTIONARY_CACHE_BYTES_CONFIG = "zdict.dictionary.cache.bytes";
     /** The default of {@link #DICTIONARY_CACHE_BYTES_CONFIG}. */
-    public static final long DICTIONARY_CACHE_BYTES_DEFAULT = ZdictCodec.DEFAULT_DICTIONARY_CACHE_BYTES;
+    public static final long DICTIONARY_CACHE_BYTES_DEFAULT = ZdictCodecBuilder.DEFAULT_DICTIONARY_CACHE_BYTES;
     /** The description of {@link #DICTIONARY_CACHE_BYTES_CONFIG}, as in the settings table. */
     public static final String DICTIONARY_CACHE_BYTES_DOC = "Bound on the native memory of the digested"
             + " dictionaries one serializer or deserializer keeps (about a dictionary's size plus 27 KiB to"
@@ -394,9 +393,12 @@ public final class ZdictSerdeConfig extends AbstractConfig {
             return;
         }
         int level = (Integer) value;
-        if (level < ZstdLevels.MIN || level > ZstdLevels.MAX || level == 0) {
+        if (level < ZdictCodecBuilder.MIN_LEVEL || level > ZdictCodecBuilder.MAX_LEVEL || level == 0) {
             throw new ConfigException(
-                    name, value, "a zstd level must be " + ZstdLevels.MIN + ".." + ZstdLevels.MAX + " and not 0");
+                    name,
+                    value,
+                    "a zstd level must be " + ZdictCodecBuilder.MIN_LEVEL + ".." + ZdictCodecBuilder.MAX_LEVEL
+                            + " and not 0");
         }
     }
 
@@ -406,18 +408,22 @@ public final class ZdictSerdeConfig extends AbstractConfig {
         }
         try {
             DictionaryRegistries.canonical((String) value);
-        } catch (RegistryLocationException e) {
+        } catch (RegistryException e) {
+            if (e.kind() != RegistryException.Kind.BAD_LOCATION) {
+                throw e;
+            }
             // Never the query as given: it may hold secrets (a SASL JAAS config).
-            throw new ConfigException(name, Locations.withoutQuery((String) value), e.reason());
+            throw new ConfigException(name, DictionaryRegistries.withoutQuery((String) value), e.reason());
         }
     }
 
     private static void checkSubject(String name, Object value) {
-        if (!SubjectNames.isValid((String) value)) {
+        if (!DictionaryRegistry.isValidSubject((String) value)) {
             throw new ConfigException(
                     name,
                     value,
-                    "a subject name is 1 to 255 characters from a-z A-Z 0-9 . _ - (" + SubjectNames.ALLOWED + ")");
+                    "a subject name is 1 to 255 characters from a-z A-Z 0-9 . _ - ("
+                            + DictionaryRegistry.SUBJECT_PATTERN + ")");
         }
     }
 

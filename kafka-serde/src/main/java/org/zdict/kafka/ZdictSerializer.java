@@ -13,7 +13,7 @@ import org.zdict.ZdictException;
 import org.zdict.codec.ZdictCodec;
 import org.zdict.format.PayloadPrefix;
 import org.zdict.kafka.internal.NoActiveVersionWarning;
-import org.zdict.registry.SubjectNames;
+import org.zdict.registry.DictionaryRegistry;
 
 /**
  * Serializes with an inner serializer, then compresses the bytes with the active dictionary of the
@@ -127,7 +127,7 @@ public class ZdictSerializer<T> implements Serializer<T> {
         }
         String subject = subjectByTopic.get(topic);
         if (subject == null) {
-            subject = SubjectNames.forTopic(topic, isKey);
+            subject = DictionaryRegistry.subjectForTopic(topic, isKey);
             subjectByTopic.put(topic, subject);
         }
         return subject;

@@ -18,9 +18,10 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.zdict.registry.DirectoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
-import org.zdict.train.DictionaryTrainer;
+import org.zdict.testing.TestTrainer;
 
 /**
  * Measures, in one run on one broker, what single small events cost on the broker's disk and how fast one
@@ -60,8 +61,8 @@ class BrokerFootprintIT {
         long rawBytes = events.stream().mapToLong(e -> e.length).sum();
 
         Path registryDir = temp.resolve("registry");
-        try (DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(registryDir)) {
-            registry.publish(DictionaryTrainer.train(training, 16 * 1024, 3), 3, Map.of("source", "wikipedia_edits"));
+        try (DictionaryRegistry registry = DictionaryRegistries.openFolder(registryDir)) {
+            registry.publish(TestTrainer.train(training, 16 * 1024, 3), 3, Map.of("source", "wikipedia_edits"));
             registry.activate(1);
         }
         List<Mode> modes = List.of(

@@ -28,7 +28,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.zdict.registry.DirectoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
 
 /**
@@ -46,7 +47,7 @@ class ClientMetricsIT {
     @BeforeAll
     static void startBrokerAndPublishVersionOne() throws Exception {
         broker = Broker.start();
-        try (DirectoryDictionaryRegistry dictionaries = DirectoryDictionaryRegistry.open(registry)) {
+        try (DictionaryRegistry dictionaries = DictionaryRegistries.openFolder(registry)) {
             dictionaries.publish(TestDictionaries.trained(1), 3, Map.of());
             dictionaries.activate(1);
         }

@@ -30,7 +30,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.zdict.registry.DirectoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
 
 /**
@@ -51,7 +52,7 @@ class ConsoleProducerIT {
     static void start() throws Exception {
         broker = Broker.start();
         registry = temp.resolve("registry");
-        try (DirectoryDictionaryRegistry folder = DirectoryDictionaryRegistry.open(registry)) {
+        try (DictionaryRegistry folder = DictionaryRegistries.openFolder(registry)) {
             folder.activate(
                     folder.publish(TestDictionaries.trained(1), 3, Map.of()).version());
         }

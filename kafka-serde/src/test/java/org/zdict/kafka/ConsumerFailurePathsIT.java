@@ -29,7 +29,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.zdict.codec.ZdictCodec;
-import org.zdict.registry.DirectoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 
 /**
  * Bad record values through a real consumer: each fails that record alone with a {@link
@@ -51,7 +52,7 @@ class ConsumerFailurePathsIT {
     static void start() throws Exception {
         broker = Broker.start();
         registry = temp.resolve("registry");
-        try (DirectoryDictionaryRegistry folder = DirectoryDictionaryRegistry.open(registry)) {
+        try (DictionaryRegistry folder = DictionaryRegistries.openFolder(registry)) {
             folder.activate(
                     folder.publish(TestDictionaries.trained(1), 3, Map.of()).version());
         }
@@ -68,7 +69,7 @@ class ConsumerFailurePathsIT {
         byte[] large = ("{\"blob\":\"" + "x".repeat(20_000) + "\"}").getBytes(StandardCharsets.UTF_8);
         byte[] payload;
         byte[] largePayload;
-        try (DirectoryDictionaryRegistry folder = DirectoryDictionaryRegistry.open(registry);
+        try (DictionaryRegistry folder = DictionaryRegistries.openFolder(registry);
                 ZdictCodec codec = ZdictCodec.builder(folder).checksum(false).build()) {
             payload = codec.compress(good);
             largePayload = codec.compress(large);

@@ -19,8 +19,9 @@ import org.apache.kafka.common.config.ConfigException;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.zdict.codec.ZdictCodec;
-import org.zdict.registry.DirectoryDictionaryRegistry;
+import org.zdict.codec.ZdictCodecBuilder;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
 
 /**
@@ -39,7 +40,7 @@ class DictionaryCacheMetricsTest {
 
     @BeforeEach
     void publishFourVersions() throws Exception {
-        try (DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(temp)) {
+        try (DictionaryRegistry registry = DictionaryRegistries.openFolder(temp)) {
             for (int v = 1; v <= 4; v++) {
                 registry.publish(TestDictionaries.trained(v), 3, Map.of());
             }
@@ -106,7 +107,7 @@ class DictionaryCacheMetricsTest {
         ConfigException e = assertThrows(ConfigException.class, () -> new ZdictSerdeConfig(props));
         assertTrue(e.getMessage().contains("zdict.dictionary.cache.bytes"), e.getMessage());
         assertEquals(
-                ZdictCodec.DEFAULT_DICTIONARY_CACHE_BYTES,
+                ZdictCodecBuilder.DEFAULT_DICTIONARY_CACHE_BYTES,
                 new ZdictSerdeConfig(props("default")).dictionaryCacheBytes());
     }
 }

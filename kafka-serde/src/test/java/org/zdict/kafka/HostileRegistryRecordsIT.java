@@ -35,9 +35,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.zdict.codec.ZdictCodec;
-import org.zdict.internal.DictionaryContent;
 import org.zdict.kafka.RegistryRecords.DictionaryRecord;
 import org.zdict.kafka.RegistryRecords.StateRecord;
+import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.testing.SampleEvents;
 
@@ -173,11 +173,9 @@ class HostileRegistryRecordsIT {
                     // 2. larger than any record, several MB
                     record("dict/4/huge", new byte[RegistryRecords.MAX_VALUE_BYTES + 1]),
                     // 3. the number of an existing version, with other bytes
-                    record("dict/1/claim", dictionaryRecord(1, other, DictionaryContent.sha256(other))),
+                    record("dict/1/claim", dictionaryRecord(1, other, Dictionary.sha256(other))),
                     // 4. the next number, with a hash its bytes do not have
-                    record(
-                            "dict/4/forged",
-                            dictionaryRecord(4, other, DictionaryContent.sha256(TestDictionaries.trained(4)))),
+                    record("dict/4/forged", dictionaryRecord(4, other, Dictionary.sha256(TestDictionaries.trained(4)))),
                     // 5. a key of no known shape
                     record("config/retention", "{}".getBytes(StandardCharsets.UTF_8)),
                     // 6. a tombstone on the active version's winning record

@@ -35,13 +35,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.zdict.RegistryException;
-import org.zdict.RegistryNotFoundException;
 import org.zdict.previous.PreviousDictionaryStatus;
 import org.zdict.previous.PreviousRegistryLog;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
-import org.zdict.registry.DictionaryStatus;
 
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class KafkaDictionaryRegistryIT {
@@ -104,9 +102,9 @@ class KafkaDictionaryRegistryIT {
     @Test
     void aReaderRefusesAMissingTopicAtOnceNamingItAndCreatesNothing() throws Exception {
         long start = System.nanoTime();
-        RegistryNotFoundException e = assertThrows(
-                RegistryNotFoundException.class,
-                () -> DictionaryRegistries.open(location("reg-typo", "typo"), Map.of()));
+        RegistryException e = assertThrows(
+                RegistryException.class, () -> DictionaryRegistries.open(location("reg-typo", "typo"), Map.of()));
+        assertEquals(RegistryException.Kind.NOT_FOUND, e.kind());
         long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
         assertTrue(millis < 10_000, "refused after " + millis + " ms, not at once");
         assertTrue(e.getMessage().contains("'reg-typo'"), e.getMessage());
@@ -132,9 +130,12 @@ class KafkaDictionaryRegistryIT {
             assertTrue(((KafkaDictionaryRegistry) reader).topicUnavailable());
         }
         assertFalse(topics().contains("reg-deleted"), "a reader re-created the registry topic");
-        assertThrows(
-                RegistryNotFoundException.class,
-                () -> DictionaryRegistries.open(location("reg-deleted", "no-copy"), Map.of()));
+        assertEquals(
+                RegistryException.Kind.NOT_FOUND,
+                assertThrows(
+                                RegistryException.class,
+                                () -> DictionaryRegistries.open(location("reg-deleted", "no-copy"), Map.of()))
+                        .kind());
     }
 
     @Test
@@ -191,7 +192,8 @@ class KafkaDictionaryRegistryIT {
             writer.retire(1);
             reader.sync();
             assertEquals(OptionalInt.of(2), reader.activeVersion());
-            assertEquals(DictionaryStatus.RETIRED, reader.info(1).orElseThrow().status());
+            assertEquals(
+                    DictionaryInfo.Status.RETIRED, reader.info(1).orElseThrow().status());
             assertEquals(5, reader.info(2).orElseThrow().level());
         }
     }
@@ -242,7 +244,8 @@ class KafkaDictionaryRegistryIT {
             assertEquals(
                     List.of(1, 2, 4),
                     strict.list().stream().map(DictionaryInfo::version).toList());
-            assertEquals(DictionaryStatus.RETIRED, strict.info(1).orElseThrow().status());
+            assertEquals(
+                    DictionaryInfo.Status.RETIRED, strict.info(1).orElseThrow().status());
             assertArrayEquals(TestDictionaries.trained(1), strict.get(1).content());
             assertEquals(1, strict.refusedRecords().count(RecordRefusal.EARLY_REMOVAL));
             assertEquals(0, strict.refusedRecords().count(RecordRefusal.EARLY_TOMBSTONE), "writers write none");
@@ -305,7 +308,8 @@ class KafkaDictionaryRegistryIT {
                 RegistryException.class,
                 () -> KafkaDictionaryRegistry.openExisting("127.0.0.1:1", "reg-cache", config));
         assertTrue(e.getMessage().contains("no local copy"), e.getMessage());
-        assertFalse(e instanceof RegistryNotFoundException, "an unreachable cluster is not a missing topic: " + e);
+        assertFalse(
+                e.kind() == RegistryException.Kind.NOT_FOUND, "an unreachable cluster is not a missing topic: " + e);
     }
 
     @Test

@@ -23,8 +23,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.zdict.registry.DictionaryCodec;
-import org.zdict.registry.DirectoryDictionaryRegistry;
+import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.BindingProbe;
 import org.zdict.testing.ChildProcess;
 import org.zdict.testing.SampleEvents;
@@ -62,9 +63,9 @@ class KafkaPluginJarIT {
             registry.activate(1);
         }
         folderRegistry = temp.resolve("folder-registry");
-        try (DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(folderRegistry)) {
+        try (DictionaryRegistry registry = DictionaryRegistries.openFolder(folderRegistry)) {
             // The keys' version is published for LZ4, so the console consumer reads both kinds.
-            registry.publish(TestDictionaries.trained(2), 3, DictionaryCodec.LZ4.metadata());
+            registry.publish(TestDictionaries.trained(2), 3, DictionaryInfo.Codec.LZ4.metadata());
             registry.activate(1);
         }
     }

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Map;
 import org.apache.kafka.common.config.ConfigException;
 import org.junit.jupiter.api.Test;
-import org.zdict.RegistryLocationException;
+import org.zdict.RegistryException;
 import org.zdict.kafka.internal.KafkaLocation;
 import org.zdict.registry.DictionaryRegistries;
 
@@ -67,8 +67,8 @@ class KafkaRegistryProviderTest {
                 "kafka://h:9092/..", "'..' is not a valid Kafka topic name",
                 "kafka://h:9092/t?novalue", "setting 1 of the query is not key=value");
         bad.forEach((location, reason) -> {
-            RegistryLocationException e =
-                    assertThrows(RegistryLocationException.class, () -> DictionaryRegistries.canonical(location));
+            RegistryException e = assertThrows(RegistryException.class, () -> DictionaryRegistries.canonical(location));
+            assertEquals(RegistryException.Kind.BAD_LOCATION, e.kind());
             String shown = location.contains("?") ? location.substring(0, location.indexOf('?')) + "?..." : location;
             assertTrue(e.getMessage().startsWith("Registry location '" + shown + "': "), e.getMessage());
             assertTrue(e.getMessage().contains(reason), e.getMessage());
@@ -90,8 +90,8 @@ class KafkaRegistryProviderTest {
                 "kafka://h:9092/t?" + secret + "%zz=1", "the name of setting 1 in the query is not URL-encoded",
                 "kafkaa://h:9092/t?" + jaas, "unknown scheme");
         bad.forEach((location, reason) -> {
-            RegistryLocationException e =
-                    assertThrows(RegistryLocationException.class, () -> DictionaryRegistries.canonical(location));
+            RegistryException e = assertThrows(RegistryException.class, () -> DictionaryRegistries.canonical(location));
+            assertEquals(RegistryException.Kind.BAD_LOCATION, e.kind());
             assertFalse(e.getMessage().contains(secret), e.getMessage());
             assertFalse(e.reason().contains(secret), e.reason());
             assertTrue(e.getMessage().contains(reason), e.getMessage());
@@ -106,8 +106,9 @@ class KafkaRegistryProviderTest {
 
     @Test
     void anUnknownSchemeListsKafkaAmongTheAvailableOnes() {
-        RegistryLocationException e =
-                assertThrows(RegistryLocationException.class, () -> DictionaryRegistries.canonical("kafkaa://h:1/t"));
+        RegistryException e =
+                assertThrows(RegistryException.class, () -> DictionaryRegistries.canonical("kafkaa://h:1/t"));
+        assertEquals(RegistryException.Kind.BAD_LOCATION, e.kind());
         assertEquals(
                 "unknown scheme 'kafkaa://'; give a folder path, classpath:FOLDER or " + KafkaRegistryProvider.FORM,
                 e.reason());

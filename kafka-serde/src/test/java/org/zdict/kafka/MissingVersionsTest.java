@@ -23,9 +23,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 import org.zdict.registry.DictionarySource;
-import org.zdict.registry.DirectoryDictionaryRegistry;
-import org.zdict.registry.InMemoryDictionaryRegistry;
 import org.zdict.testing.SampleEvents;
 
 class MissingVersionsTest {
@@ -43,7 +43,7 @@ class MissingVersionsTest {
 
     @Test
     void aVersionMissingAfterTheWaitStaysMissingUntilTheRegistryChanges() {
-        InMemoryDictionaryRegistry registry = new InMemoryDictionaryRegistry();
+        DictionaryRegistry registry = DictionaryRegistries.inMemory();
         MissingVersions missing = new MissingVersions();
         AtomicInteger waits = new AtomicInteger();
 
@@ -62,7 +62,7 @@ class MissingVersionsTest {
 
     @Test
     void aVersionPublishedAfterItWasFoundMissingDecodes() {
-        InMemoryDictionaryRegistry registry = new InMemoryDictionaryRegistry();
+        DictionaryRegistry registry = DictionaryRegistries.inMemory();
         MissingVersions missing = new MissingVersions();
         assertFalse(missing.arrived(registry, 1, 0, () -> {}));
         registry.publish(TestDictionaries.trained(1), 3, Map.of());
@@ -71,7 +71,7 @@ class MissingVersionsTest {
 
     @Test
     void aSourceThatDoesNotCountItsChangesIsAskedAgainAfterTheWait() throws Exception {
-        InMemoryDictionaryRegistry registry = new InMemoryDictionaryRegistry();
+        DictionaryRegistry registry = DictionaryRegistries.inMemory();
         DictionarySource uncounted = new Uncounted(registry);
         MissingVersions missing = new MissingVersions();
         AtomicInteger waits = new AtomicInteger();
@@ -100,7 +100,7 @@ class MissingVersionsTest {
     void theDeserializerWaitsOncePerMissingVersionAndNeverForBytesThatAreNoPayload() {
         byte[] payload = payloadOfVersion(9);
         byte[] noise = {(byte) 0xD1, 12, 'n', 'o', 't', ' ', 'z', 's', 't', 'd'};
-        try (DirectoryDictionaryRegistry reader = DirectoryDictionaryRegistry.open(temp.resolve("reg"))) {
+        try (DictionaryRegistry reader = DictionaryRegistries.openFolder(temp.resolve("reg"))) {
             reader.publish(TestDictionaries.trained(1), 3, Map.of()); // holds version 1 only
         }
         ZdictDeserializer<byte[]> in = new ZdictDeserializer<>();
@@ -125,7 +125,7 @@ class MissingVersionsTest {
 
     /** A payload of {@code version}, which the registry of the test does not hold. */
     private byte[] payloadOfVersion(int version) {
-        DirectoryDictionaryRegistry producerSide = DirectoryDictionaryRegistry.open(temp.resolve("producer"));
+        DictionaryRegistry producerSide = DictionaryRegistries.openFolder(temp.resolve("producer"));
         toClose.add(producerSide);
         for (int i = 1; i <= version; i++) {
             producerSide.publish(TestDictionaries.trained(i), 3, Map.of());

@@ -32,7 +32,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.zdict.registry.DirectoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
 
 /**
@@ -77,7 +78,7 @@ class MonitoringRulesTest {
 
     @BeforeEach
     void runRecordsThroughASerializerAndDeserializers() throws Exception {
-        try (DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(temp)) {
+        try (DictionaryRegistry registry = DictionaryRegistries.openFolder(temp)) {
             registry.publish(TestDictionaries.trained(1), 3, Map.of());
             registry.activate(1);
         }

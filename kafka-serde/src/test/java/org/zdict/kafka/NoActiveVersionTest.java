@@ -17,8 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.LoggerFactory;
 import org.zdict.format.PayloadPrefix;
 import org.zdict.kafka.internal.NoActiveVersionWarning;
-import org.zdict.registry.DirectoryDictionaryRegistry;
-import org.zdict.registry.InMemoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
 
 /**
@@ -33,7 +33,7 @@ class NoActiveVersionTest {
 
     @BeforeEach
     void publishOnlyOrders() {
-        try (DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(temp)) {
+        try (DictionaryRegistry registry = DictionaryRegistries.openFolder(temp)) {
             registry.publish("orders-value", TestDictionaries.trained(1), 3, Map.of());
             registry.activate(1);
             registry.publish("payments-value", TestDictionaries.trained(2), 3, Map.of()); // not activated
@@ -98,7 +98,7 @@ class NoActiveVersionTest {
             assertEquals(2, log.lines().filter(l -> l.contains("WARN")).count(), log);
             assertEquals(3.0, withoutDictionary("activating-producer", "payments-value"), "shared by equal tags");
 
-            try (DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(temp)) {
+            try (DictionaryRegistry registry = DictionaryRegistries.openFolder(temp)) {
                 registry.activate(2);
             }
             byte[] payload = waitForVersion(first, 2); // plain until the registry's refresh sees the activation
@@ -132,7 +132,7 @@ class NoActiveVersionTest {
         NoActiveVersionWarning warning =
                 new NoActiveVersionWarning(LoggerFactory.getLogger(NoActiveVersionTest.class), "test");
         try (SerdeMetrics metrics = new SerdeMetrics("ZdictSerializer", true);
-                InMemoryDictionaryRegistry registry = new InMemoryDictionaryRegistry()) {
+                DictionaryRegistry registry = DictionaryRegistries.inMemory()) {
             metrics.configured(Map.of(ProducerConfig.CLIENT_ID_CONFIG, "allocation-producer"), false);
             LoggedWarnings.of(() -> {
                 assertTrue(warning.noActiveVersion("s", registry));

@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.OptionalInt;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
-import org.zdict.internal.DictionaryContent;
 import org.zdict.internal.VersionTable;
 import org.zdict.kafka.RegistryRecords.DictionaryRecord;
 import org.zdict.kafka.RegistryRecords.StateRecord;
@@ -20,7 +19,8 @@ import org.zdict.previous.PreviousDictionaryInfo;
 import org.zdict.previous.PreviousDictionaryStatus;
 import org.zdict.previous.PreviousRegistryLog;
 import org.zdict.previous.PreviousRegistryRecords;
-import org.zdict.registry.DictionaryCodec;
+import org.zdict.registry.Dictionary;
+import org.zdict.registry.DictionaryInfo;
 
 /**
  * Rolling upgrades on a registry topic: the records this release writes, folded by the previous
@@ -45,7 +45,7 @@ class PreviousReleaseRegistryTopicTest {
         append(
                 RegistryKeys.dictionary(version, "writer"),
                 RegistryRecords.write(new DictionaryRecord(
-                        version, subject, DictionaryContent.sha256(content), 3, Instant.EPOCH, Map.of(), content)));
+                        version, subject, Dictionary.sha256(content), 3, Instant.EPOCH, Map.of(), content)));
     }
 
     private void change(UnaryOperator<VersionTable> change) {
@@ -143,17 +143,18 @@ class PreviousReleaseRegistryTopicTest {
                 RegistryRecords.write(new DictionaryRecord(
                         1,
                         "default",
-                        DictionaryContent.sha256(content),
+                        Dictionary.sha256(content),
                         3,
                         Instant.EPOCH,
-                        Map.of(DictionaryCodec.METADATA_KEY, "lz4"),
+                        Map.of(DictionaryInfo.Codec.METADATA_KEY, "lz4"),
                         content)));
         change(t -> t.withActive(1, "t"));
-        assertEquals(DictionaryCodec.LZ4, DictionaryCodec.of(log.table().require(1, "t")));
+        assertEquals(
+                DictionaryInfo.Codec.LZ4, DictionaryInfo.Codec.of(log.table().require(1, "t")));
         PreviousRegistryLog previous = readWithPreviousRelease();
         assertEquals(OptionalInt.of(1), previous.view().activeVersion());
         PreviousDictionaryInfo info = previous.view().list().get(0);
-        assertEquals("lz4", info.metadata().get(DictionaryCodec.METADATA_KEY));
+        assertEquals("lz4", info.metadata().get(DictionaryInfo.Codec.METADATA_KEY));
         assertEquals(3, info.level(), "the previous release writes zstd frames with it, at this level");
         assertArrayEquals(content, previous.content(1));
     }

@@ -11,7 +11,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.zdict.RegistryException;
-import org.zdict.registry.DirectoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 
 class PrivateFolderTest {
     @TempDir
@@ -75,7 +76,7 @@ class PrivateFolderTest {
             PrivateFolder.forLocalCopy(fresh, false);
             assertEquals("rwx------", permissions(fresh));
             // what the local copy writes there later (folder-registry layout) is owner-only too
-            try (DirectoryDictionaryRegistry written = DirectoryDictionaryRegistry.open(fresh)) {
+            try (DictionaryRegistry written = DictionaryRegistries.openFolder(fresh)) {
                 written.publish(TestDictionaries.trained(1), 3, Map.of());
             }
             assertEquals("rw-------", permissions(fresh.resolve("v000001.dict")));
@@ -107,7 +108,7 @@ class PrivateFolderTest {
                 log);
         assertEquals("rwxr-x---", permissions(shared), "a chosen folder is left as it is");
         // files written into a folder others can enter keep the umask's permissions, as any folder registry's
-        try (DirectoryDictionaryRegistry written = DirectoryDictionaryRegistry.open(shared)) {
+        try (DictionaryRegistry written = DictionaryRegistries.openFolder(shared)) {
             written.publish(TestDictionaries.trained(1), 3, Map.of());
         }
         Path probe = Files.createFile(shared.resolve("probe"));

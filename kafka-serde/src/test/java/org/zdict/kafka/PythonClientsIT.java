@@ -30,7 +30,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.zdict.codec.ZdictCodec;
-import org.zdict.registry.DictionaryCodec;
+import org.zdict.registry.DictionaryInfo;
 import org.zdict.testing.SampleEvents;
 
 /**
@@ -129,7 +129,7 @@ class PythonClientsIT {
                     received.add(line(out, consumer, "consume"));
                 }
                 // Published while the Python consumer runs: it must find version 2 in the topic without a restart.
-                registry.publish(TestDictionaries.trained(2), 3, DictionaryCodec.LZ4.metadata());
+                registry.publish(TestDictionaries.trained(2), 3, DictionaryInfo.Codec.LZ4.metadata());
                 registry.activate(2);
                 for (int i = HALF; i < 2 * HALF; i++) {
                     producer.send(new ProducerRecord<>(
@@ -167,7 +167,7 @@ class PythonClientsIT {
                 }
                 in.write("\n");
                 in.flush();
-                registry.publish(TestDictionaries.trained(4), 3, DictionaryCodec.LZ4.metadata());
+                registry.publish(TestDictionaries.trained(4), 3, DictionaryInfo.Codec.LZ4.metadata());
                 registry.activate(2);
                 assertEquals("SWITCHED", line(out, producer, "produce"));
                 for (int i = HALF; i < 2 * HALF; i++) {

@@ -11,7 +11,8 @@ import java.util.concurrent.atomic.LongAdder;
 import org.apache.kafka.common.metrics.MetricConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.zdict.registry.DirectoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
 
 /** {@code compression-ratio-recent}: the ratio of the last window's records only, as the window moves. */
@@ -59,7 +60,7 @@ class RecentRatioTest {
 
     @Test
     void aSerializerReportsTheRecentRatioOfEachVersionThroughJmx() throws Exception {
-        try (DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(temp)) {
+        try (DictionaryRegistry registry = DictionaryRegistries.openFolder(temp)) {
             registry.publish(TestDictionaries.trained(1), 3, Map.of());
             registry.activate(1);
         }

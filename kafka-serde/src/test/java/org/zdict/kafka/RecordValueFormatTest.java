@@ -8,9 +8,10 @@ import java.util.Map;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.zdict.internal.DictionaryContent;
 import org.zdict.internal.FrameHeader;
-import org.zdict.registry.DirectoryDictionaryRegistry;
+import org.zdict.registry.Dictionary;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
 
 /**
@@ -24,7 +25,7 @@ class RecordValueFormatTest {
     @Test
     void recordValuesNameTheirDictionaryAndCarryNoChecksum() {
         byte[] dictionary = TestDictionaries.trained(1);
-        try (DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(dir)) {
+        try (DictionaryRegistry registry = DictionaryRegistries.openFolder(dir)) {
             registry.activate(registry.publish(dictionary, 3, Map.of()).version());
         }
         try (ZdictSerializer<byte[]> serializer = new ZdictSerializer<>(new ByteArraySerializer())) {
@@ -34,7 +35,7 @@ class RecordValueFormatTest {
             assertEquals(0xD1, value[0] & 0xFF);
             FrameHeader header = FrameHeader.parse(value, 2, value.length - 2, 2);
             assertFalse(header.checksum(), "record values rely on Kafka's CRC");
-            assertEquals(DictionaryContent.dictionaryId(dictionary), header.dictionaryId());
+            assertEquals(Dictionary.dictionaryId(dictionary), header.dictionaryId());
         }
     }
 }

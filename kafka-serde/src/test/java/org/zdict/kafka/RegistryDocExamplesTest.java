@@ -27,7 +27,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.zdict.RegistryException;
 import org.zdict.internal.VersionTable;
-import org.zdict.registry.DictionaryStatus;
+import org.zdict.registry.DictionaryInfo;
 
 /**
  * docs/REGISTRY.md is the registry topic's protocol for implementations in other languages: its example
@@ -83,7 +83,8 @@ class RegistryDocExamplesTest {
             if (i == 6) { // section 4.2
                 assertEquals(4, log.table().nextVersion());
                 assertEquals(
-                        DictionaryStatus.RETIRED, log.table().require(1, "doc").status());
+                        DictionaryInfo.Status.RETIRED,
+                        log.table().require(1, "doc").status());
                 assertEquals(
                         Map.of("default", 3, "orders-value", 2), log.table().actives());
                 assertEquals(RETIREMENT, log.retiredSince(1));
@@ -91,7 +92,8 @@ class RegistryDocExamplesTest {
             if (i == 7) { // section 5.6: too early
                 assertEquals(1, refused.count(RecordRefusal.EARLY_REMOVAL));
                 assertEquals(
-                        DictionaryStatus.RETIRED, log.table().require(1, "doc").status());
+                        DictionaryInfo.Status.RETIRED,
+                        log.table().require(1, "doc").status());
                 assertEquals(Set.of(1), log.stateRecord().retired());
                 assertEquals(Map.of(1, RETIREMENT), log.stateRecord().retiredAt());
                 assertTrue(log.stateRecord().everActive().contains(1));

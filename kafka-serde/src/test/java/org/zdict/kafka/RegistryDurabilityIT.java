@@ -34,7 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.zdict.RegistryException;
 import org.zdict.codec.ZdictCodec;
 import org.zdict.kafka.RegistryRecords.StateRecord;
-import org.zdict.registry.DictionaryStatus;
+import org.zdict.registry.DictionaryInfo;
 
 /**
  * What a writer of the registry topic can do to its dictionaries, tried on a real broker whose cleaner runs
@@ -238,7 +238,7 @@ class RegistryDurabilityIT {
         decodesEveryEvent(published, restarted);
         try (KafkaDictionaryRegistry reader = open(topic, restarted, false)) {
             assertEquals(1, reader.list().size());
-            assertEquals(DictionaryStatus.ACTIVE, reader.list().get(0).status(), "the state still names it");
+            assertEquals(DictionaryInfo.Status.ACTIVE, reader.list().get(0).status(), "the state still names it");
             assertEquals(java.util.Set.of(1), reader.localOnlyVersions());
             RegistryException refused = assertThrows(
                     RegistryException.class, () -> reader.publish("default", TestDictionaries.trained(2), 3, Map.of()));
@@ -282,7 +282,8 @@ class RegistryDurabilityIT {
             send(published.topic(), RegistryKeys.STATE, RegistryRecords.write(retired));
             send(published.topic(), RegistryKeys.STATE, RegistryRecords.write(removed));
             running.sync();
-            assertEquals(DictionaryStatus.RETIRED, running.info(1).orElseThrow().status(), "retired, not removed");
+            assertEquals(
+                    DictionaryInfo.Status.RETIRED, running.info(1).orElseThrow().status(), "retired, not removed");
             assertEquals(1L, running.refusedRecords().count(RecordRefusal.EARLY_REMOVAL));
             decodesEveryEvent(published, running);
             assertTrue(

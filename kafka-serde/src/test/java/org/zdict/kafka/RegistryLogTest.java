@@ -17,12 +17,11 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
-import org.zdict.internal.DictionaryContent;
 import org.zdict.internal.VersionTable;
 import org.zdict.kafka.RegistryRecords.DictionaryRecord;
 import org.zdict.kafka.RegistryRecords.StateRecord;
+import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
-import org.zdict.registry.DictionaryStatus;
 
 class RegistryLogTest {
     /** The remove grace of the logs made here, and the time of their clock. */
@@ -124,13 +123,7 @@ class RegistryLogTest {
     private static byte[] dict(int version, long seed) {
         byte[] content = TestDictionaries.trained(seed);
         return RegistryRecords.write(new DictionaryRecord(
-                version,
-                "default",
-                DictionaryContent.sha256(content),
-                3,
-                Instant.EPOCH,
-                Map.of("seed", "" + seed),
-                content));
+                version, "default", Dictionary.sha256(content), 3, Instant.EPOCH, Map.of("seed", "" + seed), content));
     }
 
     @Test
@@ -164,7 +157,8 @@ class RegistryLogTest {
 
         assertEquals(log.table(), copy.table());
         assertEquals(3, copy.table().activeVersion().getAsInt());
-        assertEquals(DictionaryStatus.RETIRED, copy.table().versions().get(1).status());
+        assertEquals(
+                DictionaryInfo.Status.RETIRED, copy.table().versions().get(1).status());
 
         // A writer that lost the compare-and-publish (it computed from the state before the last change)
         // still loses in the copy.
@@ -210,7 +204,7 @@ class RegistryLogTest {
         log.apply(1, "dict/1/b", dict(1, 2));
         assertEquals("dict/1/a", log.winner(1));
         assertEquals(
-                DictionaryContent.sha256(TestDictionaries.trained(1)),
+                Dictionary.sha256(TestDictionaries.trained(1)),
                 log.table().versions().get(1).sha256());
         assertEquals(Map.of(1, 0L), log.offsets());
         assertEquals(2, log.table().nextVersion());
@@ -245,7 +239,8 @@ class RegistryLogTest {
         assertEquals(OptionalInt.of(1), log.table().activeVersion());
         log.apply(4, RegistryKeys.STATE, state(3, 2, 2, 1));
         assertEquals(OptionalInt.of(2), log.table().activeVersion());
-        assertEquals(DictionaryStatus.RETIRED, log.table().versions().get(1).status());
+        assertEquals(
+                DictionaryInfo.Status.RETIRED, log.table().versions().get(1).status());
     }
 
     @Test
@@ -302,7 +297,7 @@ class RegistryLogTest {
         byte[] huge = new byte[RegistryRecords.MAX_VALUE_BYTES * 3 / 4 + 1];
         System.arraycopy(TestDictionaries.trained(1), 0, huge, 0, 1000);
         byte[] value = RegistryRecords.write(
-                new DictionaryRecord(1, "default", DictionaryContent.sha256(huge), 3, Instant.EPOCH, Map.of(), huge));
+                new DictionaryRecord(1, "default", Dictionary.sha256(huge), 3, Instant.EPOCH, Map.of(), huge));
         assertTrue(value.length > RegistryRecords.MAX_VALUE_BYTES, "a valid record, only too large");
         append("dict/1/huge", value);
         assertEquals(Map.of(RecordRefusal.TOO_LARGE, 1L), counts());
@@ -320,7 +315,7 @@ class RegistryLogTest {
         assertEquals(Map.of(RecordRefusal.VERSION_TAKEN, 1L), counts());
         assertEquals("dict/1/a", log.winner(1));
         assertEquals(
-                DictionaryContent.sha256(TestDictionaries.trained(1)),
+                Dictionary.sha256(TestDictionaries.trained(1)),
                 log.table().versions().get(1).sha256());
         Map<Integer, byte[]> contents = log.takeNewContents();
         assertEquals(Set.of(1), contents.keySet());
@@ -331,13 +326,7 @@ class RegistryLogTest {
     void aRecordWhoseBytesDoNotMatchItsHashClaimsNothing() {
         byte[] content = TestDictionaries.trained(2);
         byte[] forged = RegistryRecords.write(new DictionaryRecord(
-                1,
-                "default",
-                DictionaryContent.sha256(TestDictionaries.trained(1)),
-                3,
-                Instant.EPOCH,
-                Map.of(),
-                content));
+                1, "default", Dictionary.sha256(TestDictionaries.trained(1)), 3, Instant.EPOCH, Map.of(), content));
         append("dict/1/forged", forged);
         assertEquals(Map.of(RecordRefusal.HASH_MISMATCH, 1L), counts());
         assertEquals(null, log.winner(1));
@@ -386,7 +375,8 @@ class RegistryLogTest {
         assertEquals(Set.of(1, 2), log.table().versions().keySet());
         // the rest of the record applies: no version is active, both still decode
         assertEquals(OptionalInt.empty(), log.table().activeVersion());
-        assertEquals(DictionaryStatus.AVAILABLE, log.table().versions().get(2).status());
+        assertEquals(
+                DictionaryInfo.Status.AVAILABLE, log.table().versions().get(2).status());
         // it is the state in force, without the removal, so the next writer neither repeats the removal
         // nor breaks the compare-and-publish chain
         assertEquals(forged, log.stateRecordOffset());
@@ -403,7 +393,8 @@ class RegistryLogTest {
         append("dict/2/a", dict(2, 2)); // never active, never retired
         forgeState(0, Set.of(1), Set.of(2), Set.of(), Map.of(1, NOW));
         assertEquals(Map.of(RecordRefusal.EARLY_REMOVAL, 1L), counts());
-        assertEquals(DictionaryStatus.AVAILABLE, log.table().versions().get(2).status());
+        assertEquals(
+                DictionaryInfo.Status.AVAILABLE, log.table().versions().get(2).status());
         // retired first, it can be removed by the next record: it was never active, so no grace
         change(t -> t.withRetired(2, "t"), NOW);
         change(t -> t.withRemoved(2, "t"), NOW);
@@ -418,7 +409,7 @@ class RegistryLogTest {
         change(t -> t.withRemoved(1, "t"), NOW);
         assertEquals(Map.of(RecordRefusal.EARLY_REMOVAL, 1L), counts());
         DictionaryInfo kept = log.table().versions().get(1);
-        assertEquals(DictionaryStatus.RETIRED, kept.status(), "it keeps its retirement");
+        assertEquals(DictionaryInfo.Status.RETIRED, kept.status(), "it keeps its retirement");
         assertEquals(Instant.ofEpochMilli(NOW - GRACE_MS + 1), kept.retiredAt().orElseThrow());
         assertEquals(Set.of(1), log.stateRecord().retired());
         assertEquals(Map.of(1, NOW + 1), log.pendingRemovals(), "removable from its retirement plus the grace");
@@ -440,7 +431,7 @@ class RegistryLogTest {
         forgeState(2, Set.of(), Set.of(1), Set.of(1, 2), Map.of());
         assertEquals(Map.of(RecordRefusal.EARLY_REMOVAL, 1L), counts());
         DictionaryInfo kept = log.table().versions().get(1);
-        assertEquals(DictionaryStatus.RETIRED, kept.status());
+        assertEquals(DictionaryInfo.Status.RETIRED, kept.status());
         assertEquals(Instant.EPOCH, kept.retiredAt().orElseThrow(), "shown as recorded");
         assertEquals(Map.of(1, NOW + GRACE_MS), log.pendingRemovals(), "the grace runs from the broker's time");
         assertEquals(Map.of(RecordRefusal.EARLY_REMOVAL, 1L), replayCounts(NOW + 10 * GRACE_MS));
@@ -517,7 +508,8 @@ class RegistryLogTest {
         assertTrue(log.wasActive(1));
         forgeState(2, Set.of(), Set.of(1), Set.of(2), Map.of());
         assertEquals(Map.of(RecordRefusal.EARLY_REMOVAL, 1L), counts());
-        assertEquals(DictionaryStatus.RETIRED, log.table().versions().get(1).status());
+        assertEquals(
+                DictionaryInfo.Status.RETIRED, log.table().versions().get(1).status());
     }
 
     private Map<RecordRefusal, Long> replayCounts(long nowMillis) {

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.zdict.registry.DictionaryStatus;
+import org.zdict.registry.DictionaryInfo;
 
 /**
  * A copy of a registry topic whose offsets differ from the source's, as MirrorMaker 2 makes one of a topic
@@ -77,7 +77,8 @@ class RegistryMirrorIT {
 
                 assertEquals(3, mirrored.activeVersion().getAsInt(), "the copy follows a later activation");
                 assertEquals(
-                        DictionaryStatus.RETIRED, mirrored.info(1).orElseThrow().status());
+                        DictionaryInfo.Status.RETIRED,
+                        mirrored.info(1).orElseThrow().status());
                 assertEquals(source.list(), mirrored.list());
             }
             try (KafkaDictionaryRegistry fresh =

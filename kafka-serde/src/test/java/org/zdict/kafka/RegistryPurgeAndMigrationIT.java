@@ -23,8 +23,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.zdict.RegistryException;
 import org.zdict.codec.ZdictCodec;
-import org.zdict.internal.DictionaryContent;
 import org.zdict.previous.PreviousRegistryRecords;
+import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
 
 /**
@@ -123,12 +123,7 @@ class RegistryPurgeAndMigrationIT {
                 topic,
                 key,
                 PreviousRegistryRecords.write(new PreviousRegistryRecords.Published(
-                        1,
-                        DictionaryContent.sha256(content),
-                        3,
-                        Instant.parse("2026-01-01T00:00:00Z"),
-                        Map.of(),
-                        content)));
+                        1, Dictionary.sha256(content), 3, Instant.parse("2026-01-01T00:00:00Z"), Map.of(), content)));
         RegistryDurabilityIT.send(
                 topic,
                 PreviousRegistryRecords.STATE_KEY,

@@ -9,9 +9,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
-import org.zdict.internal.DictionaryContent;
 import org.zdict.kafka.RegistryRecords.DictionaryRecord;
 import org.zdict.kafka.RegistryRecords.StateRecord;
+import org.zdict.registry.Dictionary;
 
 class RegistryTopicAuditTest {
     private final RegistryTopicAudit audit = new RegistryTopicAudit();
@@ -26,7 +26,7 @@ class RegistryTopicAuditTest {
     }
 
     private static byte[] dict(int version, int seed) {
-        return dict(version, seed, DictionaryContent.sha256(content(seed)));
+        return dict(version, seed, Dictionary.sha256(content(seed)));
     }
 
     private static byte[] dict(int version, int seed, String sha256) {
@@ -60,7 +60,7 @@ class RegistryTopicAuditTest {
         assertEquals(List.of(1, 2), List.copyOf(audit.claims().keySet()));
         assertEquals("dict/1/b", audit.claims().get(1).key());
         assertEquals(1, audit.claims().get(1).offset());
-        assertEquals(DictionaryContent.sha256(content(4)), audit.claims().get(2).sha256());
+        assertEquals(Dictionary.sha256(content(4)), audit.claims().get(2).sha256());
         assertEquals(Map.of("hash-mismatch", 1L, "version-taken", 1L, "unreadable", 1L), Map.copyOf(audit.skipped()));
         assertEquals(Set.of(), audit.missing());
     }

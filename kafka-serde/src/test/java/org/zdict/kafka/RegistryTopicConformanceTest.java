@@ -25,8 +25,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.zdict.internal.DictionaryContent;
-import org.zdict.registry.DictionaryCodec;
+import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
 
 /**
@@ -87,7 +86,7 @@ class RegistryTopicConformanceTest {
                     .append(' ')
                     .append(info.status().label())
                     .append(' ')
-                    .append(DictionaryCodec.of(info).label())
+                    .append(DictionaryInfo.Codec.of(info).label())
                     .append(' ')
                     .append(info.sha256())
                     .append('\n');
@@ -107,7 +106,7 @@ class RegistryTopicConformanceTest {
                         + " next (sequence 2) activates 2 and retires 1.",
                 List.of(
                         claim(1, "writer-a", "default", small, Map.of()),
-                        claim(2, "writer-a", "default", medium, DictionaryCodec.LZ4.metadata()),
+                        claim(2, "writer-a", "default", medium, DictionaryInfo.Codec.LZ4.metadata()),
                         state(3, 1, Map.of(), List.of(), -1, 1),
                         state(3, 2, Map.of(), List.of(1), 2, 2)));
         write(
@@ -122,7 +121,7 @@ class RegistryTopicConformanceTest {
         byte[] mislabelled = RegistryRecords.write(dictionaryRecord(5, "default", small, Map.of()));
         byte[] wrongHash = new String(
                         RegistryRecords.write(dictionaryRecord(3, "default", small, Map.of())), StandardCharsets.UTF_8)
-                .replace(DictionaryContent.sha256(small), DictionaryContent.sha256(medium))
+                .replace(Dictionary.sha256(small), Dictionary.sha256(medium))
                 .getBytes(StandardCharsets.UTF_8);
         write(
                 "skipped-records",
@@ -168,7 +167,7 @@ class RegistryTopicConformanceTest {
     private static RegistryRecords.DictionaryRecord dictionaryRecord(
             int version, String subject, byte[] content, Map<String, String> metadata) {
         return new RegistryRecords.DictionaryRecord(
-                version, subject, DictionaryContent.sha256(content), 3, CREATED, metadata, content);
+                version, subject, Dictionary.sha256(content), 3, CREATED, metadata, content);
     }
 
     private static Record state(

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.zdict.registry.DictionaryCodec;
+import org.zdict.registry.DictionaryInfo;
 import org.zdict.testing.SampleEvents;
 
 /**
@@ -207,7 +207,7 @@ class RolloutIT {
                 double v1Before = produced(producer, "1");
                 await(() -> produced(producer, "1") >= v1Before + 300, "producers back on version 1");
                 registry.publish(
-                        TestDictionaries.trained(3), 3, Map.of("step", "v3", DictionaryCodec.METADATA_KEY, "lz4"));
+                        TestDictionaries.trained(3), 3, Map.of("step", "v3", DictionaryInfo.Codec.METADATA_KEY, "lz4"));
                 registry.activate(3);
                 awaitProduced(producer, "3", 300);
 

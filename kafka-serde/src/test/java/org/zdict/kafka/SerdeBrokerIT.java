@@ -42,7 +42,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.zdict.registry.DirectoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
 
 /** The serde through a real producer, consumer, Streams app and console consumer on one real broker. */
@@ -174,7 +175,7 @@ class SerdeBrokerIT {
         // the producer side has version 2 before the shared registry does
         byte[] dictionary = TestDictionaries.trained(4);
         Path producerSide = temp.resolve("producer-side");
-        try (DirectoryDictionaryRegistry local = DirectoryDictionaryRegistry.open(producerSide)) {
+        try (DictionaryRegistry local = DictionaryRegistries.openFolder(producerSide)) {
             local.publish(TestDictionaries.trained(1), 3, Map.of());
             local.publish(dictionary, 3, Map.of());
         }

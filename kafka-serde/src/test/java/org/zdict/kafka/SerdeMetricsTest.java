@@ -24,7 +24,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.zdict.registry.DirectoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
 
 /** Where a serde's metrics go (JMX, tagged as a client would tag them), and that they go away. */
@@ -43,7 +44,7 @@ class SerdeMetricsTest {
 
     @BeforeEach
     void publishVersionOne() throws Exception {
-        try (DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(temp)) {
+        try (DictionaryRegistry registry = DictionaryRegistries.openFolder(temp)) {
             registry.publish(TestDictionaries.trained(1), 3, Map.of());
             registry.activate(1);
         }

@@ -13,8 +13,9 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.zdict.TruncatedPayloadException;
-import org.zdict.registry.DirectoryDictionaryRegistry;
+import org.zdict.CorruptPayloadException;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
 
 /** Settings a careless user gets wrong: each is refused, or explained, at the point it bites. */
@@ -24,7 +25,7 @@ class SerdeMisconfigurationTest {
 
     private Path registryWith(String name, long... seeds) {
         Path folder = dir.resolve(name);
-        try (DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(folder)) {
+        try (DictionaryRegistry registry = DictionaryRegistries.openFolder(folder)) {
             for (long seed : seeds) {
                 registry.publish(TestDictionaries.trained(seed), 3, Map.of());
             }
@@ -36,7 +37,7 @@ class SerdeMisconfigurationTest {
     @Test
     void refusesToPinARetiredOrMissingVersion() {
         Path folder = registryWith("pinned", 1, 2);
-        try (DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(folder)) {
+        try (DictionaryRegistry registry = DictionaryRegistries.openFolder(folder)) {
             registry.activate(2);
             registry.retire(1);
         }
@@ -94,7 +95,10 @@ class SerdeMisconfigurationTest {
                     Arrays.copyOf(value, value.length - 2))) {
                 SerializationException e =
                         assertThrows(SerializationException.class, () -> deserializer.deserialize("events", cut));
-                assertTrue(e.getCause() instanceof TruncatedPayloadException, e.toString());
+                assertTrue(
+                        e.getCause() instanceof CorruptPayloadException c
+                                && c.kind() == CorruptPayloadException.Kind.TRUNCATED,
+                        e.toString());
                 assertTrue(!e.getMessage().contains("Check " + ZdictSerdeConfig.REGISTRY_CONFIG), e.getMessage());
             }
         }

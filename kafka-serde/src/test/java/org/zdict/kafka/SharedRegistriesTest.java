@@ -19,7 +19,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.zdict.RegistryException;
-import org.zdict.registry.DirectoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 
 /** Which serdes share a registry client, and that opening one never holds up the others. */
 class SharedRegistriesTest {
@@ -31,7 +32,7 @@ class SharedRegistriesTest {
     @BeforeEach
     void publish() {
         location = temp.resolve("reg").toString();
-        try (DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(temp.resolve("reg"))) {
+        try (DictionaryRegistry registry = DictionaryRegistries.openFolder(temp.resolve("reg"))) {
             registry.publish(TestDictionaries.trained(1), 3, Map.of());
             registry.activate(1);
         }

@@ -7,12 +7,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
-import org.zdict.internal.DictionaryContent;
 import org.zdict.internal.VersionTable;
 import org.zdict.kafka.RegistryRecords.DictionaryRecord;
 import org.zdict.kafka.RegistryRecords.StateRecord;
+import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
-import org.zdict.registry.DictionaryStatus;
 
 /** The state record of a restored registry, and what a reader of the topic folds from it. */
 class StateTransitionTest {
@@ -24,7 +23,7 @@ class StateTransitionTest {
     private static DictionaryInfo.Builder version(int version, long seed) {
         byte[] content = TestDictionaries.trained(seed);
         return DictionaryInfo.builder(version)
-                .sha256(DictionaryContent.sha256(content))
+                .sha256(Dictionary.sha256(content))
                 .size(content.length)
                 .level(3)
                 .createdAt(CREATED)
@@ -40,17 +39,17 @@ class StateTransitionTest {
                 7,
                 List.of(
                         version(1, 1)
-                                .status(DictionaryStatus.RETIRED)
+                                .status(DictionaryInfo.Status.RETIRED)
                                 .activatedAt(ACTIVATED)
                                 .retiredAt(RETIRED)
                                 .build(),
                         version(2, 2)
                                 .subject("payments")
-                                .status(DictionaryStatus.ACTIVE)
+                                .status(DictionaryInfo.Status.ACTIVE)
                                 .activatedAt(ACTIVATED)
                                 .build(),
-                        version(3, 3).status(DictionaryStatus.RETIRED).build(),
-                        version(4, 1).status(DictionaryStatus.ACTIVE).build()));
+                        version(3, 3).status(DictionaryInfo.Status.RETIRED).build(),
+                        version(4, 1).status(DictionaryInfo.Status.ACTIVE).build()));
     }
 
     @Test

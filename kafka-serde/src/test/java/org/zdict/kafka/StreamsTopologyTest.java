@@ -29,7 +29,8 @@ import org.apache.kafka.streams.errors.LogAndContinueExceptionHandler;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.zdict.registry.DirectoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
 
 class StreamsTopologyTest {
@@ -38,7 +39,7 @@ class StreamsTopologyTest {
 
     @Test
     void aTopologyReadsAndWritesZdictValuesAndSkipsBadRecords() {
-        try (DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(temp)) {
+        try (DictionaryRegistry registry = DictionaryRegistries.openFolder(temp)) {
             registry.publish(TestDictionaries.trained(1), 3, Map.of());
             registry.activate(1);
         }
@@ -100,7 +101,7 @@ class StreamsTopologyTest {
     @Test
     @Timeout(120)
     void defaultSerdesOfAStreamsAppPublishThroughJmxUntilTheyAreGarbage() throws Exception {
-        try (DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(temp)) {
+        try (DictionaryRegistry registry = DictionaryRegistries.openFolder(temp)) {
             registry.publish(TestDictionaries.trained(1), 3, Map.of());
             registry.activate(1);
         }

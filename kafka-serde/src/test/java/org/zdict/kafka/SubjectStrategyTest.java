@@ -15,7 +15,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.zdict.format.PayloadPrefix;
-import org.zdict.registry.DirectoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
 
 /** How a serializer picks its subject: {@code zdict.subject}, or {@code zdict.subject.strategy=topic}. */
@@ -27,7 +28,7 @@ class SubjectStrategyTest {
 
     @BeforeEach
     void publishIntoThreeSubjects() {
-        try (DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(temp.resolve("reg"))) {
+        try (DictionaryRegistry registry = DictionaryRegistries.openFolder(temp.resolve("reg"))) {
             registry.publish(TestDictionaries.trained(1), 3, Map.of());
             registry.publish("orders", TestDictionaries.trained(2), 3, Map.of());
             registry.publish("clicks-value", TestDictionaries.trained(3), 3, Map.of());

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.zdict.testing.SampleEvents;
-import org.zdict.train.DictionaryTrainer;
+import org.zdict.testing.TestTrainer;
 
 /** Small dictionaries trained on synthetic events, one per seed, trained once per JVM. */
 final class TestDictionaries {
@@ -15,7 +15,7 @@ final class TestDictionaries {
     static byte[] trained(long seed) {
         return TRAINED.computeIfAbsent(seed, s -> {
             List<byte[]> samples = SampleEvents.synthetic(1500, s);
-            return DictionaryTrainer.train(samples, 4096, 3);
+            return TestTrainer.train(samples, 4096, 3);
         });
     }
 }

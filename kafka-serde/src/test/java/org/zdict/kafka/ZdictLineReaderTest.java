@@ -23,7 +23,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.zdict.registry.DirectoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
 
 class ZdictLineReaderTest {
@@ -34,7 +35,7 @@ class ZdictLineReaderTest {
 
     @BeforeEach
     void publishAndActivateVersionOne() {
-        try (DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(temp.resolve("reg"))) {
+        try (DictionaryRegistry registry = DictionaryRegistries.openFolder(temp.resolve("reg"))) {
             registry.activate(
                     registry.publish(TestDictionaries.trained(1), 3, Map.of()).version());
         }
@@ -166,7 +167,7 @@ class ZdictLineReaderTest {
     @Test
     void aLineThatCannotBeCompressedSaysWhichLine() throws Exception {
         Path corrupt = temp.resolve("corrupt");
-        try (DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(corrupt)) {
+        try (DictionaryRegistry registry = DictionaryRegistries.openFolder(corrupt)) {
             registry.activate(
                     registry.publish(TestDictionaries.trained(1), 3, Map.of()).version());
         }

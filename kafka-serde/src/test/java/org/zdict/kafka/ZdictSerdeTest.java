@@ -29,20 +29,21 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.zdict.format.PayloadPrefix;
 import org.zdict.internal.PayloadKind;
-import org.zdict.registry.DictionaryCodec;
-import org.zdict.registry.DirectoryDictionaryRegistry;
+import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
 
 class ZdictSerdeTest {
     @TempDir
     Path temp;
 
-    private DirectoryDictionaryRegistry registry;
+    private DictionaryRegistry registry;
     private final List<AutoCloseable> toClose = new ArrayList<>();
 
     @BeforeEach
     void publishTwoVersions() {
-        registry = DirectoryDictionaryRegistry.open(temp.resolve("reg"));
+        registry = DictionaryRegistries.openFolder(temp.resolve("reg"));
         registry.publish(TestDictionaries.trained(1), 3, Map.of());
         registry.publish(TestDictionaries.trained(2), 3, Map.of());
         registry.activate(1);
@@ -234,7 +235,7 @@ class ZdictSerdeTest {
     @Test
     void waitsForAVersionPublishedAfterTheConsumerStarted() throws Exception {
         Path other = temp.resolve("producer-side");
-        DirectoryDictionaryRegistry producerSide = DirectoryDictionaryRegistry.open(other);
+        DictionaryRegistry producerSide = DictionaryRegistries.openFolder(other);
         producerSide.publish(TestDictionaries.trained(1), 3, Map.of());
         producerSide.publish(TestDictionaries.trained(2), 3, Map.of());
         producerSide.publish(TestDictionaries.trained(3), 3, Map.of());
@@ -304,7 +305,7 @@ class ZdictSerdeTest {
 
     @Test
     void aVersionPublishedForLz4IsWrittenAsLz4BlocksAndCountedAsSuch() {
-        registry.publish(TestDictionaries.trained(3), 3, Map.of(DictionaryCodec.METADATA_KEY, "lz4"));
+        registry.publish(TestDictionaries.trained(3), 3, Map.of(DictionaryInfo.Codec.METADATA_KEY, "lz4"));
         registry.activate(3);
         ZdictSerializer<byte[]> out = serializer(props("client.id", "lz4"));
         ZdictDeserializer<byte[]> in = deserializer(props("client.id", "lz4"));

@@ -14,14 +14,15 @@ import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
+import org.zdict.engine.DictionaryTrainer;
 import org.zdict.engine.Timing;
 import org.zdict.kafka.ZdictBytesDeserializer;
 import org.zdict.kafka.ZdictBytesSerializer;
-import org.zdict.registry.DirectoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 import org.zdict.spark.TrainedDictionary;
 import org.zdict.spark.ZdictFunctions;
 import org.zdict.spark.ZdictTraining;
-import org.zdict.train.DictionaryTrainer;
 
 /**
  * What a Spark job does with zdict-spark, run by {@link SparkInstallationIT} in a JVM whose class path is a
@@ -46,7 +47,7 @@ public final class SparkInstallationDriver {
     public static void main(String[] args) {
         Path registry = Path.of(args[0]).resolve("registry");
         List<byte[]> events = events();
-        try (DirectoryDictionaryRegistry folder = DirectoryDictionaryRegistry.open(registry)) {
+        try (DictionaryRegistry folder = DictionaryRegistries.openFolder(registry)) {
             folder.publish(DictionaryTrainer.train(events, 4096, 3), 3, Map.of());
             folder.activate(1);
         }

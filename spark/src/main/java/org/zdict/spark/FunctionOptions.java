@@ -7,7 +7,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.zdict.kafka.ZdictSerdeConfig;
-import org.zdict.registry.SubjectNames;
+import org.zdict.registry.DictionaryRegistry;
 
 /**
  * The settings of one call of a zdict function, as Spark's {@code from_avro} takes them: an option {@code X}
@@ -94,7 +94,7 @@ record FunctionOptions(boolean permissive, String subject, TreeMap<String, Strin
 
     /** {@code subject}, checked. */
     static String subject(String subject) {
-        if (!SubjectNames.isValid(subject)) {
+        if (!DictionaryRegistry.isValidSubject(subject)) {
             throw new UnsupportedOperationException(
                     ZdictEncode.NAME + "'s subject must be 1 to 255 of a-z A-Z 0-9 . _ -, not '" + subject + "'");
         }

@@ -5,7 +5,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.zdict.internal.Locations;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
@@ -39,7 +38,7 @@ final class NoActiveVersionWarning {
                                 + " for the dictionary's ratio",
                         function,
                         name,
-                        Locations.withoutQuery(location));
+                        DictionaryRegistries.withoutQuery(location));
                 return true;
             }
         } catch (RuntimeException e) {

@@ -5,10 +5,10 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serializer;
-import org.zdict.internal.Locations;
 import org.zdict.kafka.ZdictBytesDeserializer;
 import org.zdict.kafka.ZdictBytesSerializer;
 import org.zdict.kafka.ZdictSerdeConfig;
+import org.zdict.registry.DictionaryRegistries;
 
 /**
  * The serdes of this JVM (an executor, or the driver), one per function kind, registry location,
@@ -71,7 +71,7 @@ final class SerdeCache {
             }
         } catch (RuntimeException e) {
             throw new IllegalStateException(
-                    function + " cannot use the zdict registry " + Locations.withoutQuery(location) + ": "
+                    function + " cannot use the zdict registry " + DictionaryRegistries.withoutQuery(location) + ": "
                             + withoutQuery(e.getMessage(), location),
                     e);
         }
@@ -79,7 +79,7 @@ final class SerdeCache {
 
     /** {@code message} with every mention of {@code location} shortened to the location without its query. */
     static String withoutQuery(String message, String location) {
-        return message == null ? "" : message.replace(location, Locations.withoutQuery(location));
+        return message == null ? "" : message.replace(location, DictionaryRegistries.withoutQuery(location));
     }
 
     /** How many serdes of {@code function} on {@code location} this JVM holds (any subject or settings). */

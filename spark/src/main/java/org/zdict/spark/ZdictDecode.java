@@ -3,8 +3,8 @@ package org.zdict.spark;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.unsafe.types.UTF8String;
-import org.zdict.internal.Locations;
 import org.zdict.kafka.ZdictBytesDeserializer;
+import org.zdict.registry.DictionaryRegistries;
 
 /**
  * {@code zdict_decode(value, registry[, mode | options])}: the original bytes of a zdict value, decoded with
@@ -84,7 +84,7 @@ final class ZdictDecode extends ZdictFunction {
             String location = location();
             ZdictBytesDeserializer deserializer =
                     SerdeCache.deserializer(name(), location, options().settings());
-            String shown = Locations.withoutQuery(location);
+            String shown = DictionaryRegistries.withoutQuery(location);
             return value -> {
                 try {
                     return deserializer.deserialize(null, value);

@@ -2,8 +2,8 @@ package org.zdict.spark;
 
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
-import org.zdict.internal.Locations;
 import org.zdict.kafka.ZdictBytesSerializer;
+import org.zdict.registry.DictionaryRegistries;
 
 /**
  * {@code zdict_encode(value, registry[, subject | options])}: the value compressed into a zdict payload with
@@ -58,7 +58,7 @@ final class ZdictEncode extends ZdictFunction {
             String location = location();
             ZdictBytesSerializer serializer = SerdeCache.serializer(
                     NAME, location, options().subject(), options().settings());
-            String shown = Locations.withoutQuery(location);
+            String shown = DictionaryRegistries.withoutQuery(location);
             return value -> {
                 try {
                     return serializer.serialize(null, value);

@@ -29,10 +29,9 @@ import org.zdict.engine.TrainingEngine;
 import org.zdict.engine.TrainingPlan;
 import org.zdict.engine.TrainingResult;
 import org.zdict.engine.input.EventInput;
-import org.zdict.internal.Locations;
+import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
-import org.zdict.registry.SubjectNames;
 
 /**
  * Trains a dictionary from the values of a Spark DataFrame with the engine of {@code zdict train} (the same
@@ -113,7 +112,7 @@ public final class ZdictTraining {
      */
     public static TrainedDictionary train(
             Dataset<Row> events, Column value, TrainingPlan plan, String registryLocation) {
-        return train(events, value, plan, registryLocation, SubjectNames.DEFAULT, false);
+        return train(events, value, plan, registryLocation, DictionaryInfo.DEFAULT_SUBJECT, false);
     }
 
     /**
@@ -157,7 +156,7 @@ public final class ZdictTraining {
             String registryLocation,
             String subject,
             boolean activate) {
-        if (subject == null || !SubjectNames.isValid(subject)) {
+        if (subject == null || !DictionaryRegistry.isValidSubject(subject)) {
             throw new IllegalArgumentException(
                     "Cannot train for subject '" + subject + "': a subject is 1 to 255 of a-z A-Z 0-9 . _ -");
         }
@@ -191,8 +190,9 @@ public final class ZdictTraining {
             return DictionaryRegistries.openOrCreate(location, Map.of());
         } catch (RuntimeException e) {
             throw new ZdictException(
-                    "Cannot open the registry " + Locations.withoutQuery(location) + " to publish into: "
-                            + String.valueOf(e.getMessage()).replace(location, Locations.withoutQuery(location))
+                    "Cannot open the registry " + DictionaryRegistries.withoutQuery(location) + " to publish into: "
+                            + String.valueOf(e.getMessage())
+                                    .replace(location, DictionaryRegistries.withoutQuery(location))
                             + " (nothing was trained or published)",
                     e);
         }

@@ -39,7 +39,7 @@ import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.ChildBroker;
 import org.zdict.testing.SampleEvents;
-import org.zdict.train.DictionaryTrainer;
+import org.zdict.testing.TestTrainer;
 
 /**
  * Spark's own Kafka source ({@code spark-sql-kafka-0-10}, with the kafka-clients it brings) reads a zdict
@@ -97,10 +97,10 @@ class SparkKafkaSourceIT {
         List<byte[]> events = samples.subList(1000, 1200);
         List<byte[]> sent = new ArrayList<>();
         try (DictionaryRegistry admin = DictionaryRegistries.openOrCreate(registry, Map.of())) {
-            admin.publish(DictionaryTrainer.train(samples.subList(0, 500), 4096, 3), 3, Map.of());
+            admin.publish(TestTrainer.train(samples.subList(0, 500), 4096, 3), 3, Map.of());
             admin.activate(1);
             produce(registry, events.subList(0, PER_VERSION), sent);
-            admin.publish(DictionaryTrainer.train(samples.subList(500, 1000), 4096, 3), 3, Map.of());
+            admin.publish(TestTrainer.train(samples.subList(500, 1000), 4096, 3), 3, Map.of());
             admin.activate(2);
             // a producer configured after the activation compresses with v2 from its first record
             produce(registry, events.subList(PER_VERSION, 2 * PER_VERSION), sent);
@@ -141,7 +141,7 @@ class SparkKafkaSourceIT {
         List<byte[]> samples = SampleEvents.synthetic(700, 9);
         List<byte[]> events = samples.subList(500, 700);
         try (DictionaryRegistry admin = DictionaryRegistries.openOrCreate(registry, Map.of())) {
-            admin.publish(DictionaryTrainer.train(samples.subList(0, 500), 4096, 3), 3, Map.of());
+            admin.publish(TestTrainer.train(samples.subList(0, 500), 4096, 3), 3, Map.of());
             admin.activate(1);
         }
         List<Row> rows = new ArrayList<>();

@@ -30,7 +30,7 @@ import org.zdict.kafka.ZdictSerializer;
 import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
-import org.zdict.train.DictionaryTrainer;
+import org.zdict.testing.TestTrainer;
 
 /**
  * What {@code zdict_decode} costs in Spark SQL next to the {@code CAST(value AS STRING)} a job runs on
@@ -76,7 +76,7 @@ class ZdictDecodeBenchmarkTest {
         List<Row> events = new ArrayList<>();
         try (DictionaryRegistry admin = DictionaryRegistries.openOrCreate(registry, Map.of());
                 ZdictSerializer<byte[]> serializer = new ZdictSerializer<>()) {
-            admin.publish(DictionaryTrainer.train(all.subList(0, TRAINING_EVENTS), 64 * 1024, 3), 3, Map.of());
+            admin.publish(TestTrainer.train(all.subList(0, TRAINING_EVENTS), 64 * 1024, 3), 3, Map.of());
             admin.activate(1);
             serializer.configure(Map.of(ZdictSerdeConfig.REGISTRY_CONFIG, registry), false);
             for (int i = 0; i < measured.size(); i++) {

@@ -33,7 +33,7 @@ import org.zdict.kafka.ZdictSerializer;
 import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
-import org.zdict.train.DictionaryTrainer;
+import org.zdict.testing.TestTrainer;
 
 /**
  * {@code zdict_decode} and {@code zdict_encode} in a local Spark session ({@code local[2]}, one per test
@@ -60,8 +60,8 @@ class ZdictFunctionsTest {
     static void startSparkAndWriteAcrossARollout() throws Exception {
         registry = temp.resolve("registry").toString();
         List<byte[]> samples = SampleEvents.synthetic(1300, 11);
-        byte[] v1 = DictionaryTrainer.train(samples.subList(0, 500), 4096, 3);
-        byte[] v2 = DictionaryTrainer.train(samples.subList(500, 1000), 4096, 3);
+        byte[] v1 = TestTrainer.train(samples.subList(0, 500), 4096, 3);
+        byte[] v2 = TestTrainer.train(samples.subList(500, 1000), 4096, 3);
         List<byte[]> events = samples.subList(1000, 1300);
         originals = new ArrayList<>();
         payloads = new ArrayList<>();

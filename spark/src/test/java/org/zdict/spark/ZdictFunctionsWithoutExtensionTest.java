@@ -28,7 +28,7 @@ import org.zdict.kafka.ZdictSerializer;
 import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
-import org.zdict.train.DictionaryTrainer;
+import org.zdict.testing.TestTrainer;
 
 /**
  * The functions in a session built without {@link ZdictExtensions} ({@code local[2]}), as a notebook's: {@link
@@ -60,8 +60,7 @@ class ZdictFunctionsWithoutExtensionTest {
         try (DictionaryRegistry reader = DictionaryRegistries.openOrCreate(registry, Map.of());
                 DictionaryRegistry writing = DictionaryRegistries.openOrCreate(writer, Map.of())) {
             for (int version = 1; version <= 4; version++) {
-                byte[] dictionary =
-                        DictionaryTrainer.train(samples.subList(version * 400, version * 400 + 400), 4096, 3);
+                byte[] dictionary = TestTrainer.train(samples.subList(version * 400, version * 400 + 400), 4096, 3);
                 writing.publish(dictionary, 3, Map.of());
                 if (version == 1) {
                     reader.publish(dictionary, 3, Map.of());

@@ -37,9 +37,9 @@ import org.zdict.engine.TrainingPlan;
 import org.zdict.engine.TrainingResult;
 import org.zdict.engine.input.EventInput;
 import org.zdict.format.PayloadPrefix;
+import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
-import org.zdict.registry.SubjectNames;
 import org.zdict.testing.SampleEvents;
 
 /**
@@ -172,7 +172,7 @@ class ZdictTrainingTest {
     void publishesWithoutActivatingByDefaultAndEncodeWarnsOnce() {
         String registry = temp.resolve("not-activated").toString();
         TrainedDictionary trained =
-                ZdictTraining.train(events.limit(2_000), "value", registry, SubjectNames.DEFAULT, false);
+                ZdictTraining.train(events.limit(2_000), "value", registry, DictionaryInfo.DEFAULT_SUBJECT, false);
 
         try (DictionaryRegistry opened = DictionaryRegistries.open(registry, Map.of())) {
             assertEquals(
@@ -285,7 +285,8 @@ class ZdictTrainingTest {
         Publisher.Published published;
         try (DictionaryRegistry registry =
                 DictionaryRegistries.openOrCreate(temp.resolve("large-file").toString(), Map.of())) {
-            published = Publisher.publish(registry, SubjectNames.DEFAULT, onFile.chosen(), false, "zdict train");
+            published =
+                    Publisher.publish(registry, DictionaryInfo.DEFAULT_SUBJECT, onFile.chosen(), false, "zdict train");
         }
         long fileMillis = (System.nanoTime() - begin) / 1_000_000;
         long filePeak = peakHeap();

@@ -16,7 +16,6 @@ import org.zdict.engine.codec.Lz4Codec;
 import org.zdict.engine.codec.SnappyCodec;
 import org.zdict.engine.codec.ZdictBlockCodec;
 import org.zdict.engine.codec.ZstdJniCodec;
-import org.zdict.train.DictionaryTrainer;
 
 /**
  * Trains one dictionary per grid point on the training events, measures each on the held-out events

@@ -1,7 +1,7 @@
 package org.zdict.engine;
 
 import java.util.List;
-import org.zdict.registry.DictionaryCodec;
+import org.zdict.registry.DictionaryInfo;
 
 /**
  * What a grid search tries and how it chooses.
@@ -28,7 +28,7 @@ public record GridSettings(
         int threads,
         int producerBatch,
         double maxCpuVsLz4,
-        DictionaryCodec codec) {
+        DictionaryInfo.Codec codec) {
 
     /** Whether the choice is held to a CPU ceiling against Kafka's lz4. */
     public boolean cpuCeiling() {

@@ -5,16 +5,14 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.zdict.ZdictException;
-import org.zdict.internal.DictionaryContent;
-import org.zdict.registry.DictionaryCodec;
+import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistry;
-import org.zdict.registry.DictionaryStatus;
 
 /**
  * Publishes a training run's choice into a {@link DictionaryRegistry}, with the metadata that {@code zdict
  * eval} compares against (the held-out ratio, the batch it was measured on, the baselines). A chosen LZ4
- * point is published with {@link DictionaryCodec#METADATA_KEY} {@code lz4}, so that producers write LZ4
+ * point is published with {@link DictionaryInfo.Codec#METADATA_KEY} {@code lz4}, so that producers write LZ4
  * blocks with it.
  */
 public final class Publisher {
@@ -36,17 +34,17 @@ public final class Publisher {
             DictionaryRegistry registry, String subject, TrainingReport report, boolean activate, String by) {
         checkWorthPublishing(report);
         CandidateResult chosen = report.choice().chosen();
-        String sha256 = DictionaryContent.sha256(chosen.dictionary());
+        String sha256 = Dictionary.sha256(chosen.dictionary());
         Optional<DictionaryInfo> same = registry.list().stream()
                 .filter(info -> info.subject().equals(subject)
                         && info.sha256().equals(sha256)
                         && info.level() == chosen.point().level()
                         && codecOf(info).equals(chosen.point().codec().label()))
-                .filter(info -> info.status() != DictionaryStatus.RETIRED)
+                .filter(info -> info.status() != DictionaryInfo.Status.RETIRED)
                 .findFirst();
         DictionaryInfo info = same.orElseGet(() ->
                 registry.publish(subject, chosen.dictionary(), chosen.point().level(), metadata(report, by)));
-        if (activate && info.status() != DictionaryStatus.ACTIVE) {
+        if (activate && info.status() != DictionaryInfo.Status.ACTIVE) {
             registry.activate(info.version());
             info = registry.info(info.version()).orElse(info);
         }
@@ -55,7 +53,7 @@ public final class Publisher {
 
     /** The codec label recorded for {@code info}, as recorded (zstd when none is). */
     private static String codecOf(DictionaryInfo info) {
-        return info.metadata().getOrDefault(DictionaryCodec.METADATA_KEY, DictionaryCodec.ZSTD.label());
+        return info.metadata().getOrDefault(DictionaryInfo.Codec.METADATA_KEY, DictionaryInfo.Codec.ZSTD.label());
     }
 
     /**

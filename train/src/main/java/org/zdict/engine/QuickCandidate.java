@@ -2,8 +2,7 @@ package org.zdict.engine;
 
 import java.util.List;
 import org.zdict.registry.Dictionary;
-import org.zdict.registry.DictionaryCodec;
-import org.zdict.train.DictionaryTrainer;
+import org.zdict.registry.DictionaryInfo;
 
 /**
  * Whether a retrain would likely pay, found cheaply: one dictionary like an existing version (its size and
@@ -46,7 +45,7 @@ public record QuickCandidate(int olderEvents, int newestEvents, Measurement vers
                 newest.size(),
                 evaluation.version(version).get(0),
                 evaluation
-                        .dictionary(candidate, level, DictionaryCodec.of(version.info()))
+                        .dictionary(candidate, level, DictionaryInfo.Codec.of(version.info()))
                         .get(0));
     }
 

@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import org.zdict.engine.input.MalformedEventException;
-import org.zdict.train.DictionaryTrainer;
 
 /**
  * Runs a {@link TrainingPlan}: reads and samples the events, trains one dictionary per grid point,

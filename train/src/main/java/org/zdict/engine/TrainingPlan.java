@@ -3,7 +3,7 @@ package org.zdict.engine;
 import java.util.List;
 import org.zdict.engine.input.EventInput;
 import org.zdict.engine.input.OnError;
-import org.zdict.registry.DictionaryCodec;
+import org.zdict.registry.DictionaryInfo;
 
 /**
  * What one training run reads, tries and how it chooses: the event sources, the sample limits and
@@ -46,7 +46,7 @@ public record TrainingPlan(List<EventInput> inputs, SampleSettings sampling, Gri
         private int threads = Runtime.getRuntime().availableProcessors();
         private int producerBatch = 4;
         private double maxCpuVsLz4 = 1;
-        private DictionaryCodec codec = DictionaryCodec.ZSTD;
+        private DictionaryInfo.Codec codec = DictionaryInfo.Codec.ZSTD;
         private int maxSamples = 200_000;
         private long maxSampleBytes = 32L << 20;
         private double holdout = 0.2;
@@ -112,10 +112,10 @@ public record TrainingPlan(List<EventInput> inputs, SampleSettings sampling, Gri
         }
 
         /**
-         * The codec to choose among (default {@link DictionaryCodec#ZSTD}): LZ4 points are measured and
+         * The codec to choose among (default {@link DictionaryInfo.Codec#ZSTD}): LZ4 points are measured and
          * reported either way, but chosen only when asked for.
          */
-        public Builder codec(DictionaryCodec codec) {
+        public Builder codec(DictionaryInfo.Codec codec) {
             this.codec = codec;
             return this;
         }

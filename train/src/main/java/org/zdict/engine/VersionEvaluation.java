@@ -7,7 +7,7 @@ import org.zdict.engine.codec.Lz4Codec;
 import org.zdict.engine.codec.ZdictBlockCodec;
 import org.zdict.engine.codec.ZstdJniCodec;
 import org.zdict.registry.Dictionary;
-import org.zdict.registry.DictionaryCodec;
+import org.zdict.registry.DictionaryInfo;
 
 /** Measures one existing dictionary, and LZ4 and plain zstd next to it, on new events ({@code zdict eval}). */
 public final class VersionEvaluation {
@@ -26,11 +26,11 @@ public final class VersionEvaluation {
 
     /** The dictionary as zdict payloads (zstd frames), one measurement per batch size. */
     public List<Measurement> dictionary(byte[] dictionary, int level) {
-        return dictionary(dictionary, level, DictionaryCodec.ZSTD);
+        return dictionary(dictionary, level, DictionaryInfo.Codec.ZSTD);
     }
 
     /** The dictionary as zdict payloads of {@code codec}, one measurement per batch size. */
-    public List<Measurement> dictionary(byte[] dictionary, int level, DictionaryCodec codec) {
+    public List<Measurement> dictionary(byte[] dictionary, int level, DictionaryInfo.Codec codec) {
         try (ZdictBlockCodec measured = new ZdictBlockCodec("dictionary", level, dictionary, codec)) {
             return measureAll(measured);
         }
@@ -38,7 +38,7 @@ public final class VersionEvaluation {
 
     /** A registry's version as its producers write it: at its level, with its codec (zstd or LZ4). */
     public List<Measurement> version(Dictionary version) {
-        return dictionary(version.content(), version.info().level(), DictionaryCodec.of(version.info()));
+        return dictionary(version.content(), version.info().level(), DictionaryInfo.Codec.of(version.info()));
     }
 
     public List<Measurement> lz4() {

@@ -20,8 +20,7 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.zdict.engine.codec.KafkaLz4Codec;
 import org.zdict.engine.codec.KafkaLz4Support;
 import org.zdict.engine.codec.ZdictBlockCodec;
-import org.zdict.registry.DictionaryCodec;
-import org.zdict.train.DictionaryTrainer;
+import org.zdict.registry.DictionaryInfo;
 
 /**
  * Opt-in, never in CI: how much the CPU figures the {@code balanced} ceiling compares move from run to
@@ -64,7 +63,7 @@ class CpuNoiseProbeTest {
                         2,
                         4,
                         1,
-                        DictionaryCodec.ZSTD)
+                        DictionaryInfo.Codec.ZSTD)
                 .points();
         List<ZdictBlockCodec> codecs = new ArrayList<>();
         for (GridPoint p : points) {

@@ -10,9 +10,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.zdict.codec.ZdictCodec;
 import org.zdict.engine.input.EventInput;
-import org.zdict.registry.DictionaryCodec;
 import org.zdict.registry.DictionaryInfo;
-import org.zdict.registry.InMemoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
 
 /** LZ4 points: measured beside the zstd points on every run, chosen and published only when asked for. */
@@ -68,7 +68,8 @@ class Lz4PointsTest {
             TrainingReport report = new TrainingEngine()
                     .run(plan().objective(objective).maxCpuVsLz4(0).build())
                     .measured();
-            assertEquals(DictionaryCodec.ZSTD, report.choice().chosen().point().codec(), objective.label());
+            assertEquals(
+                    DictionaryInfo.Codec.ZSTD, report.choice().chosen().point().codec(), objective.label());
             assertEquals(4, report.choice().reason().figures().gridPoints(), objective.label());
         }
     }
@@ -77,19 +78,19 @@ class Lz4PointsTest {
     void withCodecLz4AnLz4PointIsChosenAndPublishedForLz4() throws Exception {
         TrainingResult zstd = new TrainingEngine().run(plan().levels(List.of(1)).build());
         TrainingResult lz4 = new TrainingEngine()
-                .run(plan().levels(List.of(1)).codec(DictionaryCodec.LZ4).build());
+                .run(plan().levels(List.of(1)).codec(DictionaryInfo.Codec.LZ4).build());
         assertTrue(lz4.chosen().choice().chosen().point().isLz4());
         assertEquals(2, lz4.chosen().choice().reason().figures().gridPoints());
 
-        try (InMemoryDictionaryRegistry registry = new InMemoryDictionaryRegistry()) {
+        try (DictionaryRegistry registry = DictionaryRegistries.inMemory()) {
             DictionaryInfo asZstd = Publisher.publish(registry, "events", zstd.chosen(), true, "test")
                     .info();
             Publisher.Published published = Publisher.publish(registry, "events", lz4.chosen(), true, "test");
             // The same dictionary bytes as the zstd version, but another codec: a version of its own.
             assertFalse(published.reused());
             assertNotEquals(asZstd.version(), published.info().version());
-            assertEquals(DictionaryCodec.ZSTD, DictionaryCodec.of(asZstd));
-            assertEquals(DictionaryCodec.LZ4, DictionaryCodec.of(published.info()));
+            assertEquals(DictionaryInfo.Codec.ZSTD, DictionaryInfo.Codec.of(asZstd));
+            assertEquals(DictionaryInfo.Codec.LZ4, DictionaryInfo.Codec.of(published.info()));
 
             try (ZdictCodec codec = ZdictCodec.of(registry)) {
                 byte[] event = EVENTS.get(7);

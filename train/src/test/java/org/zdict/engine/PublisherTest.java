@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.zdict.ZdictException;
-import org.zdict.registry.DictionaryCodec;
+import org.zdict.registry.DictionaryInfo;
 
 /**
  * A dictionary no better than plain zstd at its level (an LZ4 point: plain LZ4) is never published; an LZ4
@@ -20,7 +20,7 @@ class PublisherTest {
     private static final SampleSet SAMPLES =
             new SampleSet(List.of("events.jsonl"), 10, 1000, 0, 0, 0, 1000, List.of(), List.of());
     private static final GridSettings SETTINGS = new GridSettings(
-            List.of(16 << 10), List.of(1, 3), List.of(1), Objective.RATIO, 0, 1, 4, 0, DictionaryCodec.ZSTD);
+            List.of(16 << 10), List.of(1, 3), List.of(1), Objective.RATIO, 0, 1, 4, 0, DictionaryInfo.Codec.ZSTD);
 
     @Test
     void refusesADictionaryNoBetterThanPlainZstdAtItsLevel() {
@@ -52,8 +52,8 @@ class PublisherTest {
     @Test
     void recordsTheLz4CodecInTheMetadataOfAnLz4Point() {
         assertEquals(
-                "lz4", Publisher.metadata(lz4Report(4.5, 1.25, 1.6), "test").get(DictionaryCodec.METADATA_KEY));
-        assertFalse(Publisher.metadata(report(4.5, 1.6), "test").containsKey(DictionaryCodec.METADATA_KEY));
+                "lz4", Publisher.metadata(lz4Report(4.5, 1.25, 1.6), "test").get(DictionaryInfo.Codec.METADATA_KEY));
+        assertFalse(Publisher.metadata(report(4.5, 1.6), "test").containsKey(DictionaryInfo.Codec.METADATA_KEY));
     }
 
     private static TrainingReport lz4Report(double dictionaryRatio, double lz4Ratio, double zstdRatio) {

@@ -7,15 +7,15 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.zdict.registry.Dictionary;
-import org.zdict.registry.InMemoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
-import org.zdict.train.DictionaryTrainer;
 
 class QuickCandidateTest {
     private static final Timing BRIEF = new Timing(1, 1, false);
 
     private static Dictionary version(List<byte[]> events) {
-        InMemoryDictionaryRegistry registry = new InMemoryDictionaryRegistry();
+        DictionaryRegistry registry = DictionaryRegistries.inMemory();
         int version = registry.publish(DictionaryTrainer.train(events, 4 << 10, 3), 3, Map.of())
                 .version();
         return registry.get(version);

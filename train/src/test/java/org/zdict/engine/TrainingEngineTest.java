@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.zdict.ZdictException;
 import org.zdict.engine.input.EventInput;
-import org.zdict.registry.InMemoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
 
 /** The engine as a library: events from memory, a typed plan, a typed result, no file and no command line. */
@@ -84,7 +85,7 @@ class TrainingEngineTest {
                 .timing(BRIEF)
                 .build();
         TrainingResult result = new TrainingEngine().run(plan);
-        try (InMemoryDictionaryRegistry registry = new InMemoryDictionaryRegistry()) {
+        try (DictionaryRegistry registry = DictionaryRegistries.inMemory()) {
             Publisher.Published published = Publisher.publish(registry, "events", result.chosen(), true, "test");
             assertEquals(OptionalInt.of(published.info().version()), registry.activeVersion("events"));
             assertEquals("test", published.info().metadata().get("trainedBy"));

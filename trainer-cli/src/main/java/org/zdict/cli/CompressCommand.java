@@ -7,9 +7,9 @@ import java.util.concurrent.Callable;
 import java.util.function.UnaryOperator;
 import org.zdict.UnknownDictionaryVersionException;
 import org.zdict.codec.ZdictCodec;
+import org.zdict.codec.ZdictCodecBuilder;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistry;
-import org.zdict.registry.DictionaryStatus;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -63,7 +63,7 @@ public final class CompressCommand implements Callable<Integer> {
             } else if (subject.given()) {
                 chosen = subject.requireActive(source);
             }
-            ZdictCodec.Builder builder = ZdictCodec.builder(source);
+            ZdictCodecBuilder builder = ZdictCodec.builder(source);
             if (level != null) {
                 builder.level(level);
             }
@@ -88,7 +88,7 @@ public final class CompressCommand implements Callable<Integer> {
     private static void checkCompressible(DictionaryRegistry source, int version) {
         DictionaryInfo info = source.info(version)
                 .orElseThrow(() -> new UnknownDictionaryVersionException(version, source.describe()));
-        if (info.status() == DictionaryStatus.RETIRED) {
+        if (info.status() == DictionaryInfo.Status.RETIRED) {
             throw new CliException("Version " + version + " in " + source.describe() + " is retired: it only decodes"
                     + " payloads written before; compress with the active version, or activate " + version
                     + " again first");

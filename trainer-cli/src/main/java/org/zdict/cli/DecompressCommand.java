@@ -4,8 +4,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.concurrent.Callable;
+import org.zdict.CorruptPayloadException;
 import org.zdict.PayloadTooLargeException;
-import org.zdict.UncheckedPayloadException;
 import org.zdict.codec.ZdictCodec;
 import org.zdict.registry.DictionaryRegistry;
 import picocli.CommandLine.Command;
@@ -57,7 +57,10 @@ public final class DecompressCommand implements Callable<Integer> {
             } catch (PayloadTooLargeException e) {
                 throw new CliException(
                         e.reason() + ", above " + maxSize.describe() + " (raise it if this is expected)");
-            } catch (UncheckedPayloadException e) {
+            } catch (CorruptPayloadException e) {
+                if (e.kind() != CorruptPayloadException.Kind.NO_CHECKSUM) {
+                    throw e;
+                }
                 throw new CliException(e.reason() + ", so damage could go unnoticed; zdict compress always writes"
                         + " one. Pass --allow-unchecked to decode it anyway (for example a Kafka record value)");
             }

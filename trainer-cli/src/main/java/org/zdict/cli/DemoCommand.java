@@ -16,9 +16,9 @@ import org.zdict.engine.TrainingEngine;
 import org.zdict.engine.TrainingPlan;
 import org.zdict.engine.TrainingReport;
 import org.zdict.engine.input.EventInput;
-import org.zdict.internal.Locations;
+import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
-import org.zdict.registry.SubjectNames;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -70,7 +70,7 @@ public final class DemoCommand implements Callable<Integer> {
         String location =
                 registry != null ? registry : defaults.resolve("registry").toString();
         RegistryOption.checkCanPublish(spec, location, commandConfig);
-        String shown = Locations.withoutQuery(location);
+        String shown = DictionaryRegistries.withoutQuery(location);
         Path reports = reportDir != null ? reportDir : defaults.resolve(sourceTree != null ? "target/demo" : "report");
         String command = System.getProperty("zdict.command", "./zdict");
         PrintWriter out = spec.commandLine().getOut();
@@ -91,7 +91,7 @@ public final class DemoCommand implements Callable<Integer> {
 
             Publisher.Published published;
             try (DictionaryRegistry target = RegistryOption.open(spec, location, true, commandConfig)) {
-                published = Publisher.publish(target, SubjectNames.DEFAULT, report, true, "zdict demo");
+                published = Publisher.publish(target, DictionaryInfo.DEFAULT_SUBJECT, report, true, "zdict demo");
                 TrainCommand.printPublished(out, published, shown);
                 byte[] event = samples.holdout().get(0);
                 try (ZdictCodec codec =

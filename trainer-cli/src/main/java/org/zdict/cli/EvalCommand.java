@@ -15,7 +15,6 @@ import org.zdict.engine.TrainingPlan;
 import org.zdict.engine.VersionEvaluation;
 import org.zdict.engine.input.EventInput;
 import org.zdict.registry.Dictionary;
-import org.zdict.registry.DictionaryCodec;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistry;
 import picocli.CommandLine.Command;
@@ -120,14 +119,16 @@ public final class EvalCommand implements Callable<Integer> {
         List<Measurement> zstd = evaluation.zstd(info.level());
         // As its producers write it: zstd frames at its level, or LZ4 blocks for a version published for LZ4.
         List<Measurement> now = evaluation.version(dictionary);
-        DictionaryCodec codec = DictionaryCodec.of(info);
+        DictionaryInfo.Codec codec = DictionaryInfo.Codec.of(info);
 
         out.printf(
                 Locale.ROOT,
                 "Version %d (%s, %s, %s) on %,d events (%s) from %s.%n%n",
                 info.version(),
                 info.status().label(),
-                codec == DictionaryCodec.LZ4 ? "codec lz4: LZ4 blocks with the dictionary" : "level " + info.level(),
+                codec == DictionaryInfo.Codec.LZ4
+                        ? "codec lz4: LZ4 blocks with the dictionary"
+                        : "level " + info.level(),
                 Sizes.format(info.size()),
                 events.holdout().size(),
                 Sizes.human(events.holdoutBytes()),
@@ -201,7 +202,7 @@ public final class EvalCommand implements Callable<Integer> {
                 "Quick candidate (%s, %s) trained on the older %,d events: %.2fx on the newest %,d, against"
                         + " %.2fx for version %d (%+.1f%%, batches of %d): %s%n",
                 Sizes.format(info.size()),
-                DictionaryCodec.of(info) == DictionaryCodec.LZ4 ? "LZ4 blocks" : "level " + info.level(),
+                DictionaryInfo.Codec.of(info) == DictionaryInfo.Codec.LZ4 ? "LZ4 blocks" : "level " + info.level(),
                 quick.olderEvents(),
                 quick.candidate().ratio(),
                 quick.newestEvents(),

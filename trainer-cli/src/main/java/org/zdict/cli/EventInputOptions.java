@@ -4,12 +4,12 @@ import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import org.zdict.RegistryLocationException;
+import org.zdict.RegistryException;
 import org.zdict.engine.input.EventInput;
 import org.zdict.engine.input.TopicInput;
 import org.zdict.engine.input.TopicSampling;
-import org.zdict.internal.Locations;
 import org.zdict.kafka.internal.KafkaLocation;
+import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -101,10 +101,14 @@ public final class EventInputOptions {
     private KafkaLocation topic(String name) {
         try {
             return KafkaLocation.parse(name.trim());
-        } catch (RegistryLocationException e) {
+        } catch (RegistryException e) {
+            if (e.kind() != RegistryException.Kind.BAD_LOCATION) {
+                throw e;
+            }
             // Never the query as typed: it may hold secrets (a SASL JAAS config).
             throw new ParameterException(
-                    spec.commandLine(), "Input '" + Locations.withoutQuery(name.trim()) + "': " + e.reason());
+                    spec.commandLine(),
+                    "Input '" + DictionaryRegistries.withoutQuery(name.trim()) + "': " + e.reason());
         }
     }
 }

@@ -7,8 +7,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.zdict.format.PayloadPrefix;
-import org.zdict.internal.DictionaryContent;
-import org.zdict.internal.PayloadKind;
+import org.zdict.registry.Dictionary;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
@@ -33,12 +32,12 @@ public final class InspectCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         byte[] content = Files.readAllBytes(file);
         PrintWriter out = spec.commandLine().getOut();
-        if (DictionaryContent.isZstdDictionary(content)) {
+        if (Dictionary.isZstdDictionary(content)) {
             out.printf(Locale.ROOT, "file:          %s%n", file);
             out.println("type:          zstd dictionary (usable with zstd -D)");
-            out.printf(Locale.ROOT, "dictionary id: %d%n", DictionaryContent.dictionaryId(content));
+            out.printf(Locale.ROOT, "dictionary id: %d%n", Dictionary.dictionaryId(content));
             out.printf(Locale.ROOT, "size:          %d bytes%n", content.length);
-            out.printf(Locale.ROOT, "sha256:        %s%n", DictionaryContent.sha256(content));
+            out.printf(Locale.ROOT, "sha256:        %s%n", Dictionary.sha256(content));
         } else if (content.length > 0 && PayloadPrefix.isZdictMarker(content[0] & 0xFF)) {
             describePayload(content, out);
         } else if (PayloadPrefix.startsWithZstdMagic(content, 0, content.length)) {
@@ -57,11 +56,7 @@ public final class InspectCommand implements Callable<Integer> {
         PayloadPrefix prefix = PayloadPrefix.read(content, 0, content.length);
         out.printf(Locale.ROOT, "file:          %s%n", file);
         out.printf(Locale.ROOT, "type:          zdict payload, format %d%n", PayloadPrefix.FORMAT_VERSION);
-        out.printf(
-                Locale.ROOT,
-                "marker:        0x%02X (%s)%n",
-                prefix.marker(),
-                describe(PayloadKind.ofMarker(prefix.marker())));
+        out.printf(Locale.ROOT, "marker:        0x%02X (%s)%n", prefix.marker(), describe(prefix));
         if (prefix.isDictionaryFrame() || prefix.isLz4Block()) {
             out.printf(Locale.ROOT, "version:       %d%n", prefix.version());
         }
@@ -82,12 +77,14 @@ public final class InspectCommand implements Callable<Integer> {
         }
     }
 
-    private static String describe(PayloadKind kind) {
-        return switch (kind) {
-            case LZ4_BLOCK -> "LZ4 block compressed with a dictionary";
-            case DICTIONARY_FRAME -> "zstd frame compressed with a dictionary";
-            case PLAIN_FRAME -> "zstd frame without a dictionary";
-            case STORED -> "stored, not compressed";
-        };
+    private static String describe(PayloadPrefix prefix) {
+        if (prefix.isLz4Block()) {
+            return "LZ4 block compressed with a dictionary";
+        } else if (prefix.isDictionaryFrame()) {
+            return "zstd frame compressed with a dictionary";
+        } else if (prefix.isPlainFrame()) {
+            return "zstd frame without a dictionary";
+        }
+        return "stored, not compressed";
     }
 }

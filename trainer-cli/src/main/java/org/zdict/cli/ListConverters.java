@@ -8,11 +8,11 @@ import java.time.format.DateTimeParseException;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.zdict.codec.ZdictCodecBuilder;
+import org.zdict.engine.DictionaryTrainer;
 import org.zdict.engine.Sizes;
 import org.zdict.engine.retrain.Durations;
-import org.zdict.internal.ZstdLevels;
-import org.zdict.registry.DictionaryCodec;
-import org.zdict.train.DictionaryTrainer;
+import org.zdict.registry.DictionaryInfo;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
@@ -65,7 +65,7 @@ public final class ListConverters {
         @Override
         public Integer convert(String value) {
             try {
-                return ZstdLevels.check(Integer.parseInt(value.trim()));
+                return ZdictCodecBuilder.checkLevel(Integer.parseInt(value.trim()));
             } catch (NumberFormatException e) {
                 throw new TypeConversionException("'" + value + "' is not a zstd level");
             } catch (IllegalArgumentException e) {
@@ -123,11 +123,11 @@ public final class ListConverters {
     }
 
     /** A dictionary codec by its label: {@code zstd} or {@code lz4} ({@code --codec}). */
-    static final class Codec implements ITypeConverter<DictionaryCodec> {
+    static final class Codec implements ITypeConverter<DictionaryInfo.Codec> {
         @Override
-        public DictionaryCodec convert(String value) {
+        public DictionaryInfo.Codec convert(String value) {
             try {
-                return DictionaryCodec.ofLabel(value.trim().toLowerCase(Locale.ROOT));
+                return DictionaryInfo.Codec.ofLabel(value.trim().toLowerCase(Locale.ROOT));
             } catch (IllegalArgumentException e) {
                 throw new TypeConversionException("'" + value + "' is not a codec: expected zstd or lz4");
             }

@@ -1,6 +1,6 @@
 package org.zdict.cli;
 
-import org.zdict.codec.ZdictCodec;
+import org.zdict.codec.ZdictCodecBuilder;
 import org.zdict.engine.Sizes;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -16,9 +16,9 @@ public final class MaxSizeOption {
     CommandSpec spec;
 
     /** The codec's own limit, as picocli spells sizes ("64M"). */
-    static final String DEFAULT = (ZdictCodec.DEFAULT_MAX_DECOMPRESSED_SIZE >> 20) + "M";
+    static final String DEFAULT = (ZdictCodecBuilder.DEFAULT_MAX_DECOMPRESSED_SIZE >> 20) + "M";
 
-    long bytes = ZdictCodec.DEFAULT_MAX_DECOMPRESSED_SIZE;
+    long bytes = ZdictCodecBuilder.DEFAULT_MAX_DECOMPRESSED_SIZE;
 
     @Option(
             names = "--max-size",

@@ -2,9 +2,7 @@ package org.zdict.cli;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.zdict.RegistryLocationException;
-import org.zdict.RegistryNotFoundException;
-import org.zdict.internal.Locations;
+import org.zdict.RegistryException;
 import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
 import picocli.CommandLine.Mixin;
@@ -40,7 +38,7 @@ public final class RegistryOption {
 
     /** The location for messages and reports: as given, without a kafka:// query string (it may hold secrets). */
     public String display() {
-        return Locations.withoutQuery(registry);
+        return DictionaryRegistries.withoutQuery(registry);
     }
 
     /** The {@code --command-config} settings, for the command's other Kafka clients. */
@@ -62,7 +60,10 @@ public final class RegistryOption {
     static void check(CommandSpec spec, String location) {
         try {
             DictionaryRegistries.canonical(location);
-        } catch (RegistryLocationException e) {
+        } catch (RegistryException e) {
+            if (e.kind() != RegistryException.Kind.BAD_LOCATION) {
+                throw e;
+            }
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
     }
@@ -81,7 +82,10 @@ public final class RegistryOption {
         }
         try (DictionaryRegistry existing = open(spec, location, false, config)) {
             existing.activeVersion();
-        } catch (RegistryNotFoundException e) {
+        } catch (RegistryException e) {
+            if (e.kind() != RegistryException.Kind.NOT_FOUND) {
+                throw e;
+            }
             if (canonical.contains("://")) {
                 return;
             }
@@ -98,7 +102,7 @@ public final class RegistryOption {
 
     /**
      * Opens the registry at {@code location}; with {@code create}, creates it if there is none. A missing
-     * registry for a reader is a failure ({@link org.zdict.RegistryNotFoundException}, exit 1). A kafka://
+     * registry for a reader is a failure ({@link org.zdict.RegistryException}, exit 1). A kafka://
      * registry gets the {@code config} file's settings under its query.
      */
     static DictionaryRegistry open(CommandSpec spec, String location, boolean create, CommandConfigOption config) {
@@ -106,7 +110,10 @@ public final class RegistryOption {
             return create
                     ? DictionaryRegistries.openOrCreate(location, config.registrySettings(location))
                     : DictionaryRegistries.open(location, config.registrySettings(location));
-        } catch (RegistryLocationException e) {
+        } catch (RegistryException e) {
+            if (e.kind() != RegistryException.Kind.BAD_LOCATION) {
+                throw e;
+            }
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
     }

@@ -6,7 +6,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.Callable;
-import org.zdict.RegistryNotFoundException;
+import org.zdict.RegistryException;
 import org.zdict.cli.report.RetrainOutcome;
 import org.zdict.cli.report.RetrainReport;
 import org.zdict.engine.GridPoint;
@@ -185,7 +185,10 @@ public final class RetrainCommand implements Callable<Integer> {
         }
         try {
             return registry.openExisting();
-        } catch (RegistryNotFoundException e) {
+        } catch (RegistryException e) {
+            if (e.kind() != RegistryException.Kind.NOT_FOUND) {
+                throw e;
+            }
             throw new CliException(
                     e.getMessage() + " (retrain compares with the active version, so it creates no"
                             + " registry unless --create is given)",

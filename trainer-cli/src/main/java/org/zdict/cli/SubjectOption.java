@@ -5,7 +5,6 @@ import java.util.SortedSet;
 import org.zdict.UnknownDictionaryVersionException;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistry;
-import org.zdict.registry.SubjectNames;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -14,7 +13,7 @@ import picocli.CommandLine.Spec;
 /**
  * The {@code --subject} option: which lineage of dictionaries in the registry a command works on. Omitted,
  * it means {@value DictionaryInfo#DEFAULT_SUBJECT}, all that a registry written before subjects holds.
- * A name outside {@link SubjectNames#ALLOWED} is a usage error before any work.
+ * A name outside {@link DictionaryRegistry#SUBJECT_PATTERN} is a usage error before any work.
  */
 public final class SubjectOption {
     @Spec(Spec.Target.MIXEE)
@@ -24,16 +23,16 @@ public final class SubjectOption {
             names = "--subject",
             paramLabel = "NAME",
             description = "The subject (one lineage of dictionaries in the registry, for example a topic name or"
-                    + " TOPIC-value); 1 to 255 of a-z A-Z 0-9 . _ - (default: " + SubjectNames.DEFAULT + ").")
+                    + " TOPIC-value); 1 to 255 of a-z A-Z 0-9 . _ - (default: " + DictionaryInfo.DEFAULT_SUBJECT + ").")
     String subject;
 
     /** The subject, checked: the one given, or {@value DictionaryInfo#DEFAULT_SUBJECT}. */
     public String name() {
         if (subject == null) {
-            return SubjectNames.DEFAULT;
+            return DictionaryInfo.DEFAULT_SUBJECT;
         }
         try {
-            return SubjectNames.check(subject);
+            return DictionaryRegistry.checkSubject(subject);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), "Invalid value for option '--subject': " + e.getMessage());
         }

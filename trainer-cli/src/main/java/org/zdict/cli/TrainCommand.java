@@ -5,14 +5,13 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.zdict.RegistryNotFoundException;
+import org.zdict.RegistryException;
 import org.zdict.engine.ProgressListener;
 import org.zdict.engine.Publisher;
 import org.zdict.engine.TrainingReport;
-import org.zdict.internal.Locations;
-import org.zdict.registry.DictionaryCodec;
+import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
-import org.zdict.registry.SubjectNames;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -101,7 +100,7 @@ public final class TrainCommand implements Callable<Integer> {
                     published = Publisher.publish(target, into, report, activate, "zdict train");
                 }
                 outputs.write(report, published.info(), title);
-                printPublished(out, published, Locations.withoutQuery(registry));
+                printPublished(out, published, DictionaryRegistries.withoutQuery(registry));
             }
             outputs.commit(out);
         }
@@ -118,7 +117,10 @@ public final class TrainCommand implements Callable<Integer> {
         }
         try {
             return RegistryOption.open(spec, registry, false, commandConfig);
-        } catch (RegistryNotFoundException e) {
+        } catch (RegistryException e) {
+            if (e.kind() != RegistryException.Kind.NOT_FOUND) {
+                throw e;
+            }
             return null;
         }
     }
@@ -129,14 +131,14 @@ public final class TrainCommand implements Callable<Integer> {
                 "%s version %d%s in %s (%s, %d bytes, level %d,%s sha256 %s).%n",
                 published.reused() ? "Same dictionary as existing" : "Published as",
                 published.info().version(),
-                published.info().subject().equals(SubjectNames.DEFAULT)
+                published.info().subject().equals(DictionaryInfo.DEFAULT_SUBJECT)
                         ? ""
                         : " of subject " + published.info().subject(),
                 location,
                 published.info().status().label(),
                 published.info().size(),
                 published.info().level(),
-                DictionaryCodec.of(published.info()) == DictionaryCodec.LZ4 ? " codec lz4," : "",
+                DictionaryInfo.Codec.of(published.info()) == DictionaryInfo.Codec.LZ4 ? " codec lz4," : "",
                 published.info().sha256().substring(0, 16));
         out.flush();
     }

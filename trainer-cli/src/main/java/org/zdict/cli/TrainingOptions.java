@@ -6,7 +6,7 @@ import org.zdict.engine.HoldoutFrom;
 import org.zdict.engine.Objective;
 import org.zdict.engine.TrainingPlan;
 import org.zdict.engine.input.EventInput;
-import org.zdict.registry.DictionaryCodec;
+import org.zdict.registry.DictionaryInfo;
 import picocli.CommandLine;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -109,7 +109,7 @@ public final class TrainingOptions {
                     + " dictionary (lz4: an opt-in for CPU-bound consumers of small events; consumers must run"
                     + " a zdict release that reads them). LZ4 points are measured and reported either way;"
                     + " only points of this codec are chosen (default: zstd; retrain: the active version's).")
-    DictionaryCodec codec;
+    DictionaryInfo.Codec codec;
 
     @Mixin
     SamplingOptions sampling;
@@ -128,12 +128,12 @@ public final class TrainingOptions {
     }
 
     /** The codec given with {@code --codec}, or {@code otherwise} when it was not given. */
-    DictionaryCodec codecOr(DictionaryCodec otherwise) {
+    DictionaryInfo.Codec codecOr(DictionaryInfo.Codec otherwise) {
         return codec == null ? otherwise : codec;
     }
 
     /** Chooses among {@code codec}'s points, unless {@code --codec} was given. */
-    void defaultCodec(DictionaryCodec otherwise) {
+    void defaultCodec(DictionaryInfo.Codec otherwise) {
         codec = codecOr(otherwise);
     }
 
@@ -171,7 +171,7 @@ public final class TrainingOptions {
                 .threads(threads)
                 .producerBatch(producerBatch)
                 .maxCpuVsLz4(maxCpuVsLz4)
-                .codec(codecOr(DictionaryCodec.ZSTD))
+                .codec(codecOr(DictionaryInfo.Codec.ZSTD))
                 .maxSamples(sampling.maxSamples)
                 .maxSampleBytes(sampling.maxSampleBytes)
                 .holdout(holdout)
@@ -192,7 +192,7 @@ public final class TrainingOptions {
                 threads,
                 producerBatch,
                 maxCpuVsLz4,
-                codecOr(DictionaryCodec.ZSTD));
+                codecOr(DictionaryInfo.Codec.ZSTD));
     }
 
     HoldoutFrom holdoutFrom() {

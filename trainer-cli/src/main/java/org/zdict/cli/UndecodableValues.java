@@ -6,7 +6,7 @@ import java.util.Locale;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
-import org.zdict.DictionaryMismatchException;
+import org.zdict.CorruptPayloadException;
 import org.zdict.UnknownDictionaryVersionException;
 import org.zdict.engine.input.MalformedEventException;
 
@@ -38,9 +38,10 @@ final class UndecodableValues {
         if (cause instanceof UnknownDictionaryVersionException e) {
             unknown++;
             unknownVersions.add(e.version());
-        } else if (cause instanceof DictionaryMismatchException e) {
+        } else if (cause instanceof CorruptPayloadException e
+                && e.kind() == CorruptPayloadException.Kind.DICTIONARY_MISMATCH) {
             mismatched++;
-            mismatchedVersions.add(e.version());
+            mismatchedVersions.add(e.dictionaryVersion().getAsInt());
         }
     }
 

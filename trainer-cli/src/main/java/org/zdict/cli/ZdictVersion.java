@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.Properties;
-import org.zdict.internal.ZstdJniFeatures;
+import org.zdict.codec.ZdictCodecBuilder;
 import picocli.CommandLine.IVersionProvider;
 
 /**
@@ -21,7 +21,7 @@ public final class ZdictVersion implements IVersionProvider {
         Properties build = build();
         return new String[] {
             "zdict " + value(build, "version", "(development build)"),
-            "zstd-jni " + value(build, "zstd-jni", "(unknown version)") + ", " + ZstdJniFeatures.binding(),
+            "zstd-jni " + value(build, "zstd-jni", "(unknown version)") + ", " + ZdictCodecBuilder.zstdJniBinding(),
             "Java " + System.getProperty("java.version")
         };
     }

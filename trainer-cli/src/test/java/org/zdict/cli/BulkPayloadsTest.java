@@ -17,7 +17,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.zdict.codec.ZdictCodec;
-import org.zdict.registry.DirectoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 
 /** {@code zdict compress --bulk} and {@code decompress --bulk}: many values in one run, in the framing of docs/CLI.md. */
 class BulkPayloadsTest {
@@ -40,7 +41,7 @@ class BulkPayloadsTest {
         List<byte[]> records = compressLines(payloads);
         List<String> lines = Files.readAllLines(events);
         assertEquals(lines.size(), records.size());
-        try (DirectoryDictionaryRegistry source = DirectoryDictionaryRegistry.open(registry);
+        try (DictionaryRegistry source = DictionaryRegistries.openFolder(registry);
                 ZdictCodec codec = ZdictCodec.of(source)) {
             for (int i = 0; i < lines.size(); i++) {
                 assertEquals((byte) 0xD1, records.get(i)[0]);

@@ -7,8 +7,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.zdict.registry.DictionaryStatus;
-import org.zdict.registry.DirectoryDictionaryRegistry;
+import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 
 /** {@code zdict demo} trains on the bundled sample, publishes and activates (TrainCommandTest covers reruns). */
 class DemoIT {
@@ -27,11 +28,11 @@ class DemoIT {
         assertTrue(Files.isRegularFile(reports.resolve("report.json")));
         assertTrue(Files.isRegularFile(reports.resolve("chart.png")));
 
-        try (DirectoryDictionaryRegistry opened = DirectoryDictionaryRegistry.open(registry)) {
+        try (DictionaryRegistry opened = DictionaryRegistries.openFolder(registry)) {
             assertEquals(
                     1,
                     opened.list().stream()
-                            .filter(info -> info.status() == DictionaryStatus.ACTIVE)
+                            .filter(info -> info.status() == DictionaryInfo.Status.ACTIVE)
                             .count());
             double ratio = Double.parseDouble(opened.get(opened.activeVersion().getAsInt())
                     .info()

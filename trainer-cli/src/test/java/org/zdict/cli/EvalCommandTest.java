@@ -89,7 +89,7 @@ class EvalCommandTest {
             }
             hex.add(line.append('"').toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
         }
-        Path foreign = Files.write(dir.resolve("foreign.dict"), org.zdict.train.DictionaryTrainer.train(hex, 4096, 3));
+        Path foreign = Files.write(dir.resolve("foreign.dict"), org.zdict.engine.DictionaryTrainer.train(hex, 4096, 3));
         Path imported = dir.resolve("imported-registry");
         assertEquals(
                 0,

@@ -43,7 +43,8 @@ import org.zdict.kafka.Broker;
 import org.zdict.kafka.ZdictSerdeConfig;
 import org.zdict.kafka.ZdictSerializer;
 import org.zdict.kafka.internal.KafkaLocation;
-import org.zdict.registry.DirectoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
 
 /**
@@ -239,7 +240,7 @@ class KafkaInputIT {
                         .exitCode());
         List<byte[]> values = new ArrayList<>();
         List<byte[]> events = SampleEvents.synthetic(300, 34);
-        try (DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(theirs);
+        try (DictionaryRegistry registry = DictionaryRegistries.openFolder(theirs);
                 ZdictCodec codec = ZdictCodec.builder(registry).checksum(false).build()) {
             for (int i = 0; i < events.size(); i++) {
                 values.add(i % 20 == 0 ? events.get(i) : codec.compress(i % 2 == 0 ? 1 : 2, events.get(i)));
@@ -365,7 +366,7 @@ class KafkaInputIT {
         assertEquals(1, retrainUnreachable.exitCode(), retrainUnreachable.toString());
         assertTrue(retrainUnreachable.err().contains("2000 ms"), retrainUnreachable.toString());
         assertTrue(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - retrainStart) < 20_000);
-        assertEquals(1, DirectoryDictionaryRegistry.open(registryDir).list().size(), "a failed retrain published");
+        assertEquals(1, DictionaryRegistries.openFolder(registryDir).list().size(), "a failed retrain published");
 
         long start = System.nanoTime();
         Cli.Result unreachable = Cli.trainTiny(

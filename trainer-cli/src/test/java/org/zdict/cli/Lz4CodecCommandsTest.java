@@ -18,10 +18,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.zdict.codec.ZdictCodec;
-import org.zdict.registry.DictionaryCodec;
 import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
-import org.zdict.registry.DirectoryDictionaryRegistry;
 
 /** {@code --codec lz4}: what train, retrain, registry list, inspect and eval do with LZ4 versions. */
 class Lz4CodecCommandsTest {
@@ -67,7 +66,7 @@ class Lz4CodecCommandsTest {
     }
 
     private static DictionaryInfo only(Path registry) {
-        try (DictionaryRegistry opened = DirectoryDictionaryRegistry.open(registry)) {
+        try (DictionaryRegistry opened = DictionaryRegistries.openFolder(registry)) {
             assertEquals(1, opened.list().size(), opened.list().toString());
             return opened.list().get(0);
         }
@@ -76,11 +75,11 @@ class Lz4CodecCommandsTest {
     @Test
     void trainWithCodecLz4PublishesAVersionWhosePayloadsAreLz4BlocksThatRoundTrip() throws IOException {
         DictionaryInfo info = only(lz4Registry);
-        assertEquals("lz4", info.metadata().get(DictionaryCodec.METADATA_KEY), info.metadata()::toString);
+        assertEquals("lz4", info.metadata().get(DictionaryInfo.Codec.METADATA_KEY), info.metadata()::toString);
         assertTrue(lz4Train.out().contains("codec lz4,"), lz4Train::toString);
         assertTrue(lz4Train.out().contains("Chosen: --codec lz4, among the LZ4 points"), lz4Train::toString);
 
-        try (DictionaryRegistry registry = DirectoryDictionaryRegistry.open(lz4Registry);
+        try (DictionaryRegistry registry = DictionaryRegistries.openFolder(lz4Registry);
                 ZdictCodec codec = ZdictCodec.of(registry)) {
             for (String line : Files.readAllLines(events).subList(0, 50)) {
                 byte[] event = line.getBytes(StandardCharsets.UTF_8);
@@ -101,7 +100,7 @@ class Lz4CodecCommandsTest {
         Cli.Result result = train(registry, json);
         assertEquals(0, result.exitCode(), result::toString);
 
-        assertEquals(DictionaryCodec.ZSTD, DictionaryCodec.of(only(registry)));
+        assertEquals(DictionaryInfo.Codec.ZSTD, DictionaryInfo.Codec.of(only(registry)));
         assertFalse(result.out().contains("codec lz4,"), result::toString);
         List<String> lz4Rows = result.out()
                 .lines()
@@ -138,7 +137,7 @@ class Lz4CodecCommandsTest {
     void inspectDescribesAnLz4BlockHeader() throws IOException {
         byte[] event = Files.readAllLines(events).get(0).getBytes(StandardCharsets.UTF_8);
         byte[] payload;
-        try (DictionaryRegistry registry = DirectoryDictionaryRegistry.open(lz4Registry);
+        try (DictionaryRegistry registry = DictionaryRegistries.openFolder(lz4Registry);
                 ZdictCodec codec = ZdictCodec.builder(registry).checksum(true).build()) {
             payload = codec.compress(event);
         }
@@ -178,7 +177,7 @@ class Lz4CodecCommandsTest {
         // The ratio eval prints for batches of 1 is that of the LZ4 payloads the codec writes.
         long raw = 0;
         long compressed = 0;
-        try (DictionaryRegistry registry = DirectoryDictionaryRegistry.open(lz4Registry);
+        try (DictionaryRegistry registry = DictionaryRegistries.openFolder(lz4Registry);
                 ZdictCodec codec = ZdictCodec.builder(registry).checksum(false).build()) {
             for (String line : Files.readAllLines(fresh)) {
                 byte[] event = line.getBytes(StandardCharsets.UTF_8);
@@ -203,11 +202,11 @@ class Lz4CodecCommandsTest {
         assertEquals(0, asZstd.exitCode(), asZstd::toString);
         assertTrue(asZstd.out().contains("Decision: promoted"), asZstd::toString);
 
-        try (DictionaryRegistry opened = DirectoryDictionaryRegistry.open(registry)) {
+        try (DictionaryRegistry opened = DictionaryRegistries.openFolder(registry)) {
             List<DictionaryInfo> versions = opened.list();
             assertEquals(3, versions.size(), versions.toString());
-            assertEquals(DictionaryCodec.LZ4, DictionaryCodec.of(versions.get(1)), versions.toString());
-            assertEquals(DictionaryCodec.ZSTD, DictionaryCodec.of(versions.get(2)), versions.toString());
+            assertEquals(DictionaryInfo.Codec.LZ4, DictionaryInfo.Codec.of(versions.get(1)), versions.toString());
+            assertEquals(DictionaryInfo.Codec.ZSTD, DictionaryInfo.Codec.of(versions.get(2)), versions.toString());
         }
     }
 

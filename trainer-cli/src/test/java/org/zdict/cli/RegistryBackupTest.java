@@ -20,7 +20,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.zdict.codec.ZdictCodec;
-import org.zdict.registry.DirectoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 
 /**
  * {@code zdict registry export --all DIR} and {@code import --all DIR}: a folder registry with two
@@ -43,7 +44,7 @@ class RegistryBackupTest {
         source = dir.resolve("source");
         assertEquals(0, Cli.trainSmall(events, source).exitCode());
         event = Files.readAllLines(events).get(0).getBytes(StandardCharsets.UTF_8);
-        try (DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(source);
+        try (DictionaryRegistry registry = DictionaryRegistries.openFolder(source);
                 ZdictCodec codec = ZdictCodec.of(registry)) {
             byte[] trained = registry.get(1).content();
             registry.publish("payments", trained, 3, Map.of("note", "payments"));
@@ -89,7 +90,7 @@ class RegistryBackupTest {
         assertTrue(imported.out().contains("default 3, payments 2"), imported::toString);
 
         assertEquals(expected, listJson(restored).out());
-        try (DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(restored);
+        try (DictionaryRegistry registry = DictionaryRegistries.openFolder(restored);
                 ZdictCodec codec = ZdictCodec.of(registry)) {
             for (Map.Entry<Integer, byte[]> payload : payloads.entrySet()) {
                 assertArrayEquals(event, codec.decompress(payload.getValue()), "payload of " + payload.getKey());

@@ -10,7 +10,8 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.zdict.registry.DirectoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 
 class RegistryCommandsTest {
     @TempDir
@@ -63,7 +64,7 @@ class RegistryCommandsTest {
         assertEquals(0, retire.exitCode(), retire::toString);
         Cli.Result activateRetired = Cli.run("registry", "activate", "1", "--registry", reg());
         assertEquals(1, activateRetired.exitCode(), activateRetired::toString);
-        try (DirectoryDictionaryRegistry opened = DirectoryDictionaryRegistry.open(registry)) {
+        try (DictionaryRegistry opened = DictionaryRegistries.openFolder(registry)) {
             assertEquals(2, opened.activeVersion().getAsInt());
         }
     }
@@ -96,8 +97,8 @@ class RegistryCommandsTest {
                 other.toString());
         assertEquals(0, imported.exitCode(), imported::toString);
         assertTrue(imported.out().contains("as version 1 (active)"), imported::toString);
-        try (DirectoryDictionaryRegistry a = DirectoryDictionaryRegistry.open(registry);
-                DirectoryDictionaryRegistry b = DirectoryDictionaryRegistry.open(other)) {
+        try (DictionaryRegistry a = DictionaryRegistries.openFolder(registry);
+                DictionaryRegistry b = DictionaryRegistries.openFolder(other)) {
             assertArrayEquals(a.get(2).content(), b.get(1).content());
             assertEquals(3, b.get(1).info().level());
         }

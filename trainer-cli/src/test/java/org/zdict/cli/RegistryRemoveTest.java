@@ -13,11 +13,11 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.zdict.engine.DictionaryTrainer;
 import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
-import org.zdict.registry.DirectoryDictionaryRegistry;
 import org.zdict.testing.SampleEvents;
-import org.zdict.train.DictionaryTrainer;
 
 /** {@code zdict registry remove}: only retired versions, and only once retired longer than retention. */
 class RegistryRemoveTest {
@@ -30,7 +30,7 @@ class RegistryRemoveTest {
     @BeforeEach
     void retiredAtDifferentTimes() {
         Instant now = Instant.now();
-        try (DictionaryRegistry past = new DirectoryDictionaryRegistry(
+        try (DictionaryRegistry past = DictionaryRegistries.openFolder(
                 dir, Duration.ZERO, Clock.fixed(now.minus(Duration.ofHours(2)), ZoneOffset.UTC))) {
             for (int i = 0; i < 4; i++) {
                 past.publish(DICTIONARY, 3, Map.of());
@@ -39,7 +39,7 @@ class RegistryRemoveTest {
             past.activate(4);
             past.retire(1);
         }
-        try (DictionaryRegistry present = DirectoryDictionaryRegistry.open(dir)) {
+        try (DictionaryRegistry present = DictionaryRegistries.openFolder(dir)) {
             present.retire(2);
         }
     }
@@ -51,7 +51,7 @@ class RegistryRemoveTest {
     }
 
     private List<Integer> versions() {
-        try (DictionaryRegistry r = DirectoryDictionaryRegistry.open(dir)) {
+        try (DictionaryRegistry r = DictionaryRegistries.openFolder(dir)) {
             return r.list().stream().map(DictionaryInfo::version).toList();
         }
     }

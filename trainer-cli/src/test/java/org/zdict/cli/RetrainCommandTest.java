@@ -22,9 +22,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
-import org.zdict.registry.DictionaryStatus;
-import org.zdict.registry.DirectoryDictionaryRegistry;
 import picocli.CommandLine;
 
 /** {@code zdict retrain}: each decision, what it changes in the registry, and its report. */
@@ -96,7 +95,7 @@ class RetrainCommandTest {
     }
 
     private List<DictionaryInfo> versions() {
-        try (DictionaryRegistry r = DirectoryDictionaryRegistry.open(registry)) {
+        try (DictionaryRegistry r = DictionaryRegistries.openFolder(registry)) {
             return r.list();
         }
     }
@@ -136,14 +135,15 @@ class RetrainCommandTest {
                 report.toString());
         assertEquals(2, report.get("candidate").get("version").asInt());
         assertEquals("chosen", report.get("candidate").get("role").asText(), report.toString());
-        try (DictionaryRegistry r = DirectoryDictionaryRegistry.open(registry)) {
+        try (DictionaryRegistry r = DictionaryRegistries.openFolder(registry)) {
             assertEquals(OptionalInt.of(2), r.activeVersion());
             assertEquals(
                     report.get("candidate").get("level").asInt(),
                     r.info(2).orElseThrow().level(),
                     "the grid point judged is the one published");
             assertTrue(r.info(2).orElseThrow().activatedAt().isPresent());
-            assertEquals(DictionaryStatus.AVAILABLE, r.info(1).orElseThrow().status(), "kept to roll back to");
+            assertEquals(
+                    DictionaryInfo.Status.AVAILABLE, r.info(1).orElseThrow().status(), "kept to roll back to");
         }
     }
 
@@ -174,9 +174,10 @@ class RetrainCommandTest {
         Cli.Result result = retrain(logs, "--min-interval", "0", "--publish-only");
         assertEquals(0, result.exitCode(), result.toString());
         assertEquals("published", report().get("decision").asText());
-        try (DictionaryRegistry r = DirectoryDictionaryRegistry.open(registry)) {
+        try (DictionaryRegistry r = DictionaryRegistries.openFolder(registry)) {
             assertEquals(OptionalInt.of(1), r.activeVersion());
-            assertEquals(DictionaryStatus.AVAILABLE, r.info(2).orElseThrow().status());
+            assertEquals(
+                    DictionaryInfo.Status.AVAILABLE, r.info(2).orElseThrow().status());
         }
     }
 
@@ -190,7 +191,7 @@ class RetrainCommandTest {
         assertEquals(
                 "zstd-" + report.get("active").get("level").asInt(),
                 report.get("active").get("comparedWith").asText());
-        try (DictionaryRegistry r = DirectoryDictionaryRegistry.open(registry)) {
+        try (DictionaryRegistry r = DictionaryRegistries.openFolder(registry)) {
             assertEquals(OptionalInt.of(2), r.activeVersion("logs"));
             assertEquals(OptionalInt.of(1), r.activeVersion());
         }
@@ -201,10 +202,11 @@ class RetrainCommandTest {
         assertEquals(0, retrain(logs, "--min-interval", "0").exitCode());
         Cli.Result back = retrain(clicks, "--min-interval", "0");
         assertEquals("promoted", report().get("decision").asText(), back.toString());
-        try (DictionaryRegistry r = DirectoryDictionaryRegistry.open(registry)) {
+        try (DictionaryRegistry r = DictionaryRegistries.openFolder(registry)) {
             assertEquals(OptionalInt.of(3), r.activeVersion());
-            assertEquals(DictionaryStatus.AVAILABLE, r.info(2).orElseThrow().status());
-            assertEquals(DictionaryStatus.RETIRED, r.info(1).orElseThrow().status());
+            assertEquals(
+                    DictionaryInfo.Status.AVAILABLE, r.info(2).orElseThrow().status());
+            assertEquals(DictionaryInfo.Status.RETIRED, r.info(1).orElseThrow().status());
             assertTrue(r.info(1).orElseThrow().retiredAt().isPresent());
         }
         assertEquals(List.of(1), List.of(report().get("retired").get(0).asInt()));
@@ -266,7 +268,7 @@ class RetrainCommandTest {
         int[] theirs = {0};
         // Another scheduler promotes its own version after this run decided to replace version 1.
         command.beforeActivation = () -> {
-            try (DictionaryRegistry other = DirectoryDictionaryRegistry.open(registry)) {
+            try (DictionaryRegistry other = DictionaryRegistries.openFolder(registry)) {
                 theirs[0] = other.publish(other.get(1).content(), 1, Map.of()).version();
                 other.activate(theirs[0]);
             }
@@ -284,7 +286,7 @@ class RetrainCommandTest {
         assertEquals(0, report.get("retired").size(), report.toString());
         assertEquals(3, theirs[0]);
         assertEquals(
-                List.of(DictionaryStatus.AVAILABLE, DictionaryStatus.AVAILABLE, DictionaryStatus.ACTIVE),
+                List.of(DictionaryInfo.Status.AVAILABLE, DictionaryInfo.Status.AVAILABLE, DictionaryInfo.Status.ACTIVE),
                 versions().stream().map(DictionaryInfo::status).toList());
         assertTrue(result.out().contains("Version 2 of subject default is published, available."), result.out());
     }
@@ -314,12 +316,12 @@ class RetrainCommandTest {
         decisions.sort(null);
         assertEquals(List.of("kept", "promoted"), decisions, a + "\n" + b);
         JsonNode promoted = a.get("decision").asText().equals("promoted") ? a : b;
-        try (DictionaryRegistry r = DirectoryDictionaryRegistry.open(registry)) {
+        try (DictionaryRegistry r = DictionaryRegistries.openFolder(registry)) {
             assertEquals(OptionalInt.of(promoted.get("candidate").get("version").asInt()), r.activeVersion());
             assertEquals(
                     1,
                     r.list().stream()
-                            .filter(info -> info.status() == DictionaryStatus.ACTIVE)
+                            .filter(info -> info.status() == DictionaryInfo.Status.ACTIVE)
                             .count());
         }
     }

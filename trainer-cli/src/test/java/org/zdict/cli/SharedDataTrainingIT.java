@@ -15,7 +15,8 @@ import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.zdict.registry.DirectoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
 
 /**
@@ -65,7 +66,7 @@ class SharedDataTrainingIT {
             assertEquals(0, result.exitCode(), result::toString);
             System.out.println(result.out());
             Map<String, String> metadata;
-            try (DirectoryDictionaryRegistry opened = DirectoryDictionaryRegistry.open(registry)) {
+            try (DictionaryRegistry opened = DictionaryRegistries.openFolder(registry)) {
                 metadata = opened.get(opened.activeVersion().getAsInt()).info().metadata();
             }
             double ratio = Double.parseDouble(metadata.get("heldOutRatio"));

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.zdict.codec.ZdictCodec;
 import org.zdict.format.PayloadPrefix;
 import org.zdict.registry.DictionaryInfo;
-import org.zdict.registry.DirectoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 
 /** {@code --subject} on every command that names one, and {@code zdict registry subjects}. */
 class SubjectCommandsTest {
@@ -47,20 +48,20 @@ class SubjectCommandsTest {
     }
 
     private List<DictionaryInfo> versions() {
-        try (DirectoryDictionaryRegistry opened = DirectoryDictionaryRegistry.open(registry)) {
+        try (DictionaryRegistry opened = DictionaryRegistries.openFolder(registry)) {
             return opened.list();
         }
     }
 
     @Test
     void trainPublishesAndActivatesIntoItsSubjectOnly() {
-        try (DirectoryDictionaryRegistry opened = DirectoryDictionaryRegistry.open(registry)) {
+        try (DictionaryRegistry opened = DictionaryRegistries.openFolder(registry)) {
             assertEquals(OptionalInt.of(1), opened.activeVersion());
             assertEquals(OptionalInt.of(2), opened.activeVersion("orders-value"));
             assertEquals("orders-value", opened.info(2).orElseThrow().subject());
         }
         train(events, "orders-value");
-        try (DirectoryDictionaryRegistry opened = DirectoryDictionaryRegistry.open(registry)) {
+        try (DictionaryRegistry opened = DictionaryRegistries.openFolder(registry)) {
             assertEquals(3, opened.list().size(), "the same bytes in another subject are a new version");
             assertEquals(OptionalInt.of(3), opened.activeVersion("orders-value"));
             assertEquals(OptionalInt.of(1), opened.activeVersion());
@@ -142,7 +143,7 @@ class SubjectCommandsTest {
                 dir.resolve("x.dict").toString());
         assertEquals(1, mismatch.exitCode(), mismatch::toString);
         assertFalse(Files.exists(dir.resolve("x.dict")));
-        try (DirectoryDictionaryRegistry opened = DirectoryDictionaryRegistry.open(registry)) {
+        try (DictionaryRegistry opened = DictionaryRegistries.openFolder(registry)) {
             assertEquals(OptionalInt.of(1), opened.activeVersion());
             assertEquals(OptionalInt.of(2), opened.activeVersion("orders-value"));
         }
@@ -191,7 +192,7 @@ class SubjectCommandsTest {
                 "-o",
                 out.toString());
         assertEquals(0, compress.exitCode(), compress::toString);
-        try (DirectoryDictionaryRegistry opened = DirectoryDictionaryRegistry.open(registry);
+        try (DictionaryRegistry opened = DictionaryRegistries.openFolder(registry);
                 ZdictCodec codec = ZdictCodec.builder(opened).build()) {
             byte[] payload = Files.readAllBytes(out);
             assertEquals(2, PayloadPrefix.read(payload, 0, payload.length).version());

@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.zdict.codec.ZdictCodec;
-import org.zdict.registry.DirectoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
 
 /**
@@ -111,7 +112,7 @@ class SubjectsFromTwoEventFilesIT {
         assertTrue(subjects.out().contains("zeek_network_logs-value"), subjects::toString);
 
         List<String> report = new ArrayList<>();
-        try (DirectoryDictionaryRegistry opened = DirectoryDictionaryRegistry.open(registry);
+        try (DictionaryRegistry opened = DictionaryRegistries.openFolder(registry);
                 ZdictCodec codec = ZdictCodec.builder(opened).build()) {
             int githubVersion = opened.activeVersion(github.name()).getAsInt();
             int zeekVersion = opened.activeVersion(zeek.name()).getAsInt();

@@ -27,8 +27,8 @@ import org.zdict.engine.HoldoutFrom;
 import org.zdict.engine.Objective;
 import org.zdict.engine.input.OnError;
 import org.zdict.registry.DictionaryInfo;
-import org.zdict.registry.DictionaryStatus;
-import org.zdict.registry.DirectoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 
 class TrainCommandTest {
     @TempDir
@@ -72,9 +72,9 @@ class TrainCommandTest {
         for (String codec : new String[] {"lz4", "snappy", "gzip", "zstd-1", "zstd-3", "zstd+dict"}) {
             assertTrue(result.out().contains(codec), codec + " missing: " + result);
         }
-        try (DirectoryDictionaryRegistry opened = DirectoryDictionaryRegistry.open(registry)) {
+        try (DictionaryRegistry opened = DictionaryRegistries.openFolder(registry)) {
             DictionaryInfo info = opened.list().get(0);
-            assertEquals(DictionaryStatus.ACTIVE, info.status());
+            assertEquals(DictionaryInfo.Status.ACTIVE, info.status());
             assertEquals("2400", info.metadata().get("samples"));
             assertTrue(Double.parseDouble(info.metadata().get("heldOutRatio")) > 1);
             assertTrue(Double.parseDouble(info.metadata().get("lz4Ratio")) > 0);
@@ -106,7 +106,7 @@ class TrainCommandTest {
                 "0");
         assertEquals(0, result.exitCode(), result::toString);
         assertTrue(result.out().contains("(available"), result::toString);
-        try (DirectoryDictionaryRegistry opened = DirectoryDictionaryRegistry.open(registry)) {
+        try (DictionaryRegistry opened = DictionaryRegistries.openFolder(registry)) {
             assertTrue(opened.activeVersion().isEmpty());
         }
     }
@@ -132,7 +132,7 @@ class TrainCommandTest {
         Cli.Result again = Cli.run(args);
         assertEquals(0, again.exitCode(), again::toString);
         assertTrue(again.out().contains("Same dictionary as existing version 1"), again::toString);
-        try (DirectoryDictionaryRegistry opened = DirectoryDictionaryRegistry.open(registry)) {
+        try (DictionaryRegistry opened = DictionaryRegistries.openFolder(registry)) {
             assertEquals(1, opened.list().size());
         }
     }
@@ -302,7 +302,7 @@ class TrainCommandTest {
         assertEquals(
                 loose.get("choice").get("dictSize").asInt(),
                 cpu.get("withoutCeiling").get("dictSize").asInt());
-        try (DirectoryDictionaryRegistry opened = DirectoryDictionaryRegistry.open(dir.resolve("reg-loose"))) {
+        try (DictionaryRegistry opened = DictionaryRegistries.openFolder(dir.resolve("reg-loose"))) {
             Map<String, String> metadata = opened.list().get(0).metadata();
             assertEquals("0.0000", metadata.get("ratioGivenUp"), metadata::toString);
             assertTrue(Double.parseDouble(metadata.get("cpuVsKafkaLz4")) > 0, metadata::toString);
@@ -411,7 +411,7 @@ class TrainCommandTest {
         assertTrue(result.out().contains("Retrained 4K L3 on all 2000 sampled events"), result::toString);
 
         byte[] dictionary;
-        try (DirectoryDictionaryRegistry opened = DirectoryDictionaryRegistry.open(registry)) {
+        try (DictionaryRegistry opened = DictionaryRegistries.openFolder(registry)) {
             dictionary = opened.get(1).content();
         }
         long raw = 0;
@@ -470,7 +470,7 @@ class TrainCommandTest {
                         Runtime.getRuntime().availableProcessors(),
                         4,
                         1.0,
-                        org.zdict.registry.DictionaryCodec.ZSTD),
+                        org.zdict.registry.DictionaryInfo.Codec.ZSTD),
                 demo.grid());
         assertEquals(0.2, demo.holdout);
         assertEquals(HoldoutFrom.RANDOM, demo.holdoutFrom);

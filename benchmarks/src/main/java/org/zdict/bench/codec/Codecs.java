@@ -11,7 +11,7 @@ import org.zdict.engine.codec.NoneCodec;
 import org.zdict.engine.codec.SnappyCodec;
 import org.zdict.engine.codec.ZdictBlockCodec;
 import org.zdict.engine.codec.ZstdJniCodec;
-import org.zdict.registry.DictionaryCodec;
+import org.zdict.registry.DictionaryInfo;
 
 /**
  * Builds a codec from its label. Labels: {@code none}, {@code lz4}, {@code lz4hc}, {@code snappy},
@@ -92,7 +92,7 @@ public final class Codecs {
         TrainedDictionary dictionary = dictionaries.apply(spec);
         if (label.startsWith("zdictlz4")) {
             // The same dictionary published for LZ4: the product's opt-in kind (0xD0).
-            return new ZdictBlockCodec(label, dictionary.level(), dictionary.content(), DictionaryCodec.LZ4);
+            return new ZdictBlockCodec(label, dictionary.level(), dictionary.content(), DictionaryInfo.Codec.LZ4);
         }
         return label.startsWith("zdict")
                 ? new ZdictBlockCodec(label, dictionary.level(), dictionary.content())

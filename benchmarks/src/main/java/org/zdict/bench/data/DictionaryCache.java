@@ -9,6 +9,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.OptionalInt;
 import org.zdict.bench.codec.Codecs.DictionarySpec;
 import org.zdict.bench.codec.Codecs.TrainedDictionary;
+import org.zdict.engine.DictionaryTrainer;
 import org.zdict.engine.Publisher;
 import org.zdict.engine.Timing;
 import org.zdict.engine.TrainingEngine;
@@ -16,9 +17,9 @@ import org.zdict.engine.TrainingPlan;
 import org.zdict.engine.TrainingResult;
 import org.zdict.engine.input.EventInput;
 import org.zdict.registry.Dictionary;
-import org.zdict.registry.DirectoryDictionaryRegistry;
-import org.zdict.registry.SubjectNames;
-import org.zdict.train.DictionaryTrainer;
+import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 
 /**
  * Trains dictionaries on a split's training events and keeps them in a folder, so every JMH fork, the
@@ -88,8 +89,8 @@ public final class DictionaryCache {
                     .timing(timing())
                     .build();
             TrainingResult result = new TrainingEngine().run(plan);
-            try (DirectoryDictionaryRegistry target = DirectoryDictionaryRegistry.open(registry)) {
-                Publisher.publish(target, SubjectNames.DEFAULT, result.chosen(), true, "zdict benchmarks");
+            try (DictionaryRegistry target = DictionaryRegistries.openFolder(registry)) {
+                Publisher.publish(target, DictionaryInfo.DEFAULT_SUBJECT, result.chosen(), true, "zdict benchmarks");
             }
             TrainedDictionary chosen = active(registry);
             if (chosen == null) {
@@ -117,7 +118,7 @@ public final class DictionaryCache {
         if (!Files.isRegularFile(registryFolder.resolve("manifest.json"))) {
             return null;
         }
-        try (DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(registryFolder)) {
+        try (DictionaryRegistry registry = DictionaryRegistries.openFolder(registryFolder)) {
             OptionalInt version = registry.activeVersion();
             if (version.isEmpty()) {
                 return null;

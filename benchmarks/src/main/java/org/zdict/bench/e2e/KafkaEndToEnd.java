@@ -37,9 +37,9 @@ import org.zdict.bench.lz4dict.Lz4DictSerde;
 import org.zdict.kafka.ZdictDeserializer;
 import org.zdict.kafka.ZdictSerdeConfig;
 import org.zdict.kafka.ZdictSerializer;
-import org.zdict.registry.DictionaryCodec;
 import org.zdict.registry.DictionaryInfo;
-import org.zdict.registry.DirectoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -177,17 +177,17 @@ public final class KafkaEndToEnd {
         Codecs.DictionarySpec spec = Codecs.dictionaryOf(label);
         Codecs.TrainedDictionary dictionary = DictionaryCache.dictionary(split, spec);
         Path registryDir = Files.createTempDirectory("zdict-e2e-registry");
-        try (DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(registryDir)) {
+        try (DictionaryRegistry registry = DictionaryRegistries.openFolder(registryDir)) {
             DictionaryInfo info =
                     registry.publish(dictionary.content(), dictionary.level(), Map.of("dataset", dataset));
             registry.activate(info.version());
         }
         Path lz4RegistryDir = Files.createTempDirectory("zdict-e2e-registry-lz4");
-        try (DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(lz4RegistryDir)) {
+        try (DictionaryRegistry registry = DictionaryRegistries.openFolder(lz4RegistryDir)) {
             DictionaryInfo info = registry.publish(
                     dictionary.content(),
                     dictionary.level(),
-                    Map.of("dataset", dataset, DictionaryCodec.METADATA_KEY, DictionaryCodec.LZ4.label()));
+                    Map.of("dataset", dataset, DictionaryInfo.Codec.METADATA_KEY, DictionaryInfo.Codec.LZ4.label()));
             registry.activate(info.version());
         }
         Map<String, Map<String, Object>> zdictConfigs = Map.of(

@@ -23,8 +23,9 @@ import org.zdict.bench.codec.Codecs.TrainedDictionary;
 import org.zdict.bench.data.DictionaryCache;
 import org.zdict.bench.data.EventSplit;
 import org.zdict.codec.ZdictCodec;
-import org.zdict.registry.DictionaryCodec;
-import org.zdict.registry.InMemoryDictionaryRegistry;
+import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 
 /**
  * The codec's record path, one held-out event per call, for allocations ({@code -prof gc}, {@code
@@ -54,7 +55,7 @@ public class RecordPathBenchmark {
     @Param({"1", "200"})
     public int firstVersion;
 
-    private InMemoryDictionaryRegistry registry;
+    private DictionaryRegistry registry;
     private ZdictCodec codec;
     private byte[][] events;
     private int[] eventVersions;
@@ -68,10 +69,10 @@ public class RecordPathBenchmark {
     public void setUp() {
         EventSplit split = EventSplit.load(dataset);
         TrainedDictionary trained = DictionaryCache.dictionary(split, Codecs.dictionaryOf("zdict-64k-3"));
-        registry = new InMemoryDictionaryRegistry();
+        registry = DictionaryRegistries.inMemory();
         Map<String, String> metadata = new HashMap<>();
         if (kind.equals("lz4")) {
-            metadata.put(DictionaryCodec.METADATA_KEY, "lz4");
+            metadata.put(DictionaryInfo.Codec.METADATA_KEY, "lz4");
         }
         for (int v = 1; v < firstVersion + versions; v++) {
             registry.publish(trained.content(), trained.level(), metadata);

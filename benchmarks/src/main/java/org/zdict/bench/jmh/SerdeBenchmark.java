@@ -31,7 +31,8 @@ import org.zdict.kafka.ZdictDeserializer;
 import org.zdict.kafka.ZdictSerdeConfig;
 import org.zdict.kafka.ZdictSerializer;
 import org.zdict.registry.DictionaryInfo;
-import org.zdict.registry.DirectoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 
 /**
  * The Kafka serde's own per-record path, as a producer and a Kafka 4 consumer call it: {@code
@@ -65,7 +66,7 @@ public class SerdeBenchmark {
         EventSplit split = EventSplit.load(dataset);
         TrainedDictionary dictionary = DictionaryCache.dictionary(split, Codecs.dictionaryOf("zdict-trained"));
         registryDir = Files.createTempDirectory("zdict-serde-bench");
-        try (DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(registryDir)) {
+        try (DictionaryRegistry registry = DictionaryRegistries.openFolder(registryDir)) {
             DictionaryInfo info = registry.publish(dictionary.content(), dictionary.level(), Map.of());
             registry.activate(info.version());
         }

@@ -23,7 +23,8 @@ import org.zdict.kafka.ZdictDeserializer;
 import org.zdict.kafka.ZdictSerdeConfig;
 import org.zdict.kafka.ZdictSerializer;
 import org.zdict.registry.DictionaryInfo;
-import org.zdict.registry.DirectoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 
 /**
  * The Kafka deserializer's own cost per record, side by side in one JVM: {@code
@@ -75,7 +76,7 @@ public final class SerdeOverheadLoop {
         EventSplit split = EventSplit.load(dataset);
         TrainedDictionary dictionary = DictionaryCache.dictionary(split, Codecs.dictionaryOf("zdict-trained"));
         Path registryDir = Files.createTempDirectory("zdict-serde-loop");
-        try (DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(registryDir)) {
+        try (DictionaryRegistry registry = DictionaryRegistries.openFolder(registryDir)) {
             DictionaryInfo info = registry.publish(dictionary.content(), dictionary.level(), Map.of());
             registry.activate(info.version());
             Map<String, Object> config = Map.of(ZdictSerdeConfig.REGISTRY_CONFIG, registryDir.toString());

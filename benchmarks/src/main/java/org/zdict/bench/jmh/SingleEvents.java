@@ -14,7 +14,8 @@ import org.zdict.bench.data.EventSplit;
 import org.zdict.codec.ZdictCodec;
 import org.zdict.format.PayloadPrefix;
 import org.zdict.registry.DictionaryInfo;
-import org.zdict.registry.InMemoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 
 /**
  * Single held-out events, compressed and decompressed two ways with the same dictionary and level:
@@ -23,7 +24,7 @@ import org.zdict.registry.InMemoryDictionaryRegistry;
  * off, as the Kafka serde writes record values. Each call takes the next event, cycling.
  */
 final class SingleEvents implements AutoCloseable {
-    private final InMemoryDictionaryRegistry registry = new InMemoryDictionaryRegistry();
+    private final DictionaryRegistry registry = DictionaryRegistries.inMemory();
     private final ZdictCodec codec;
     private final ZstdDictDecompress decompressDictionary;
     private final ZstdDictCompress compressDictionary;

@@ -15,9 +15,9 @@ import org.zdict.codec.ZdictCodec;
 import org.zdict.engine.codec.KafkaLz4Codec;
 import org.zdict.internal.lz4.Lz4BlockCompressor;
 import org.zdict.internal.lz4.Lz4Dictionary;
-import org.zdict.registry.DictionaryCodec;
 import org.zdict.registry.DictionaryInfo;
-import org.zdict.registry.InMemoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 
 /**
  * LZ4 block + dictionary against what zdict ships and what it replaces, side by side in one JVM: per
@@ -108,8 +108,8 @@ public final class Lz4DictLoop {
         List<Side> sides = new ArrayList<>();
         sides.add(new KafkaSide(events, batch));
         sides.add(new NoneSide(events, batch));
-        sides.add(new ZdictSide("zdict-trained", events, batch, trained, DictionaryCodec.ZSTD));
-        sides.add(new ZdictSide("zdict-lz4", events, batch, trained, DictionaryCodec.LZ4));
+        sides.add(new ZdictSide("zdict-trained", events, batch, trained, DictionaryInfo.Codec.ZSTD));
+        sides.add(new ZdictSide("zdict-lz4", events, batch, trained, DictionaryInfo.Codec.LZ4));
         Lz4Dictionary large = Lz4Dictionary.of(trained.content());
         for (String mode : Lz4DictModes.ALL) {
             sides.add(new Lz4Side("lz4dict-" + mode, events, batch, large, mode));
@@ -278,9 +278,9 @@ public final class Lz4DictLoop {
     private static final class ZdictSide extends PerRecord {
         private final ZdictCodec codec;
 
-        ZdictSide(String name, List<byte[]> events, int batch, TrainedDictionary trained, DictionaryCodec kind) {
+        ZdictSide(String name, List<byte[]> events, int batch, TrainedDictionary trained, DictionaryInfo.Codec kind) {
             super(name, events, batch, ZdictCodec.maxCompressedLength(1 << 20));
-            InMemoryDictionaryRegistry registry = new InMemoryDictionaryRegistry();
+            DictionaryRegistry registry = DictionaryRegistries.inMemory();
             DictionaryInfo info = registry.publish(trained.content(), trained.level(), kind.metadata());
             registry.activate(info.version());
             codec = ZdictCodec.builder(registry)

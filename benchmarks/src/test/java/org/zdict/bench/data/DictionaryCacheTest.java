@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.zdict.bench.codec.Codecs.DictionarySpec;
 import org.zdict.bench.codec.Codecs.TrainedDictionary;
-import org.zdict.registry.DirectoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
 
 class DictionaryCacheTest {
@@ -61,7 +62,7 @@ class DictionaryCacheTest {
         assertTrue(chosen.content().length > 0 && chosen.content().length <= 512 * 1024);
 
         Path registryFolder = DictionaryCache.registryFor(SPLIT);
-        try (DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(registryFolder)) {
+        try (DictionaryRegistry registry = DictionaryRegistries.openFolder(registryFolder)) {
             assertEquals(1, registry.list().size());
             assertArrayEquals(chosen.content(), registry.get(1).content());
             assertEquals("zdict benchmarks", registry.get(1).info().metadata().get("trainedBy"));
@@ -70,7 +71,7 @@ class DictionaryCacheTest {
         TrainedDictionary again = DictionaryCache.dictionary(SPLIT, DictionarySpec.CHOSEN_BY_TRAINER);
         assertArrayEquals(chosen.content(), again.content());
         assertEquals(chosen.level(), again.level());
-        try (DirectoryDictionaryRegistry registry = DirectoryDictionaryRegistry.open(registryFolder)) {
+        try (DictionaryRegistry registry = DictionaryRegistries.openFolder(registryFolder)) {
             assertEquals(1, registry.list().size(), "the second call must reuse the first choice, not retrain");
         }
     }

@@ -11,8 +11,8 @@ import com.github.luben.zstd.ZstdDictDecompress;
 import java.io.ByteArrayOutputStream;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.zdict.engine.DictionaryTrainer;
 import org.zdict.testing.SampleEvents;
-import org.zdict.train.DictionaryTrainer;
 
 /** What zstd-jni 1.5.7 does with compression parameters next to a dictionary, as the sweep relies on it. */
 class ParameterSetTest {

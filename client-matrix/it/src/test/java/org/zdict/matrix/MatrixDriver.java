@@ -1,9 +1,11 @@
 package org.zdict.matrix;
 
+import com.github.luben.zstd.Zstd;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,7 +27,6 @@ import org.zdict.kafka.ZdictSerdeConfig;
 import org.zdict.kafka.ZdictSerializer;
 import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
-import org.zdict.train.DictionaryTrainer;
 
 /**
  * The client matrix's child: runs in a JVM whose class path is one user project's (one kafka-clients
@@ -224,7 +225,11 @@ public final class MatrixDriver {
         for (int i = 0; i < 1500; i++) {
             samples.add(event(i, random).getBytes(StandardCharsets.UTF_8));
         }
-        return DictionaryTrainer.train(samples, 4096, 3);
+        // zstd's trainer itself: zdict's (zdict-train) is no dependency of the serde a client brings
+        byte[] buffer = new byte[4096];
+        long written = Zstd.trainFromBuffer(samples.toArray(new byte[0][]), buffer, false);
+        check(!Zstd.isError(written), "zstd could not train: " + Zstd.getErrorName(written));
+        return Arrays.copyOf(buffer, (int) written);
     }
 
     /** A JSON event of about 300 bytes, with the shared structure that makes a dictionary pay. */
@@ -245,7 +250,6 @@ public final class MatrixDriver {
         attempt("DictionaryRegistries.openOrCreate", () -> {
             DictionaryRegistries.openOrCreate(location, registrySettings()).close();
         });
-        attempt("DictionaryTrainer.train", () -> trainedDictionary(1));
         Map<String, Object> settings = new HashMap<>(zdictSettings());
         settings.put(ProducerConfig.CLIENT_ID_CONFIG, "matrix-refused-" + run);
         attempt("ZdictSerializer.configure", () -> {

@@ -33,7 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.zdict.format.PayloadPrefix;
 import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
-import org.zdict.train.DictionaryTrainer;
+import org.zdict.testing.TestTrainer;
 
 /**
  * The converter on Connect workers of other releases than the build's, on one broker of the build's Kafka:
@@ -61,7 +61,7 @@ class WorkerReleasesIT {
     static void start() throws Exception {
         broker = ConnectWorker.startBroker(temp.resolve("worker4-cache"));
         registry = broker.openRegistry(temp.resolve("admin-cache"));
-        registry.publish(DictionaryTrainer.train(SampleEvents.synthetic(1500, 1), 4096, 3), 3, Map.of());
+        registry.publish(TestTrainer.train(SampleEvents.synthetic(1500, 1), 4096, 3), 3, Map.of());
         registry.activate(1);
         broker.startWorker();
 

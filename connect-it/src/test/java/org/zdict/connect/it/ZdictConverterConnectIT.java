@@ -47,10 +47,10 @@ import org.zdict.format.PayloadPrefix;
 import org.zdict.kafka.KafkaRegistryConfig;
 import org.zdict.kafka.ZdictDeserializer;
 import org.zdict.kafka.ZdictSerializer;
-import org.zdict.registry.DictionaryCodec;
+import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
-import org.zdict.train.DictionaryTrainer;
+import org.zdict.testing.TestTrainer;
 
 /**
  * The zdict converter in a real Connect worker on a real broker, loaded from {@code plugin.path}: events
@@ -91,7 +91,7 @@ class ZdictConverterConnectIT {
     }
 
     private static byte[] dictionary(long seed) {
-        return DictionaryTrainer.train(SampleEvents.synthetic(1500, seed), 4096, 3);
+        return TestTrainer.train(SampleEvents.synthetic(1500, seed), 4096, 3);
     }
 
     @Test
@@ -127,7 +127,7 @@ class ZdictConverterConnectIT {
         // Roll-out while the source runs: publish and activate version 2, keep appending to the file until
         // the source's converter writes with it (it follows the registry topic), then a little more.
         // Version 2 is published for LZ4: the source's converter switches from zstd frames to LZ4 blocks.
-        registry.publish(dictionary(2), 3, Map.of("step", "rollout", DictionaryCodec.METADATA_KEY, "lz4"));
+        registry.publish(dictionary(2), 3, Map.of("step", "rollout", DictionaryInfo.Codec.METADATA_KEY, "lz4"));
         registry.activate(2);
         int written = before.size();
         List<Integer> versions = new ArrayList<>();

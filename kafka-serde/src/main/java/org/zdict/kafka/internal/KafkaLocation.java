@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.CommonClientConfigs;
-import org.zdict.RegistryLocationException;
+import org.zdict.RegistryException;
 import org.zdict.kafka.KafkaRegistryConfig;
 
 /**
@@ -27,7 +27,7 @@ public record KafkaLocation(String bootstrapServers, String topic, Map<String, S
     /**
      * Parses {@code location}, which starts with {@value #SCHEME}.
      *
-     * @throws RegistryLocationException naming the location and the bad part
+     * @throws RegistryException naming the location and the bad part
      */
     public static KafkaLocation parse(String location) {
         String rest = location.substring(SCHEME.length());
@@ -41,17 +41,17 @@ public record KafkaLocation(String bootstrapServers, String topic, Map<String, S
         String servers = slash < 0 ? rest : rest.substring(0, slash);
         String topic = slash < 0 ? "" : rest.substring(slash + 1);
         if (servers.isEmpty() || topic.isEmpty() || topic.contains("/")) {
-            throw new RegistryLocationException(
+            throw RegistryException.badLocation(
                     location, "expected " + FORM + ", for example " + SCHEME + "localhost:9092/_zdict_registry");
         }
         for (String server : servers.split(",", -1)) {
             if (!server.matches("[^:/\\s]+:\\d{1,5}")
                     || Integer.parseInt(server.substring(server.indexOf(':') + 1)) > 65535) {
-                throw new RegistryLocationException(location, "'" + server + "' is not HOST:PORT");
+                throw RegistryException.badLocation(location, "'" + server + "' is not HOST:PORT");
             }
         }
         if (!topic.matches("[a-zA-Z0-9._-]{1,249}") || topic.equals(".") || topic.equals("..")) {
-            throw new RegistryLocationException(
+            throw RegistryException.badLocation(
                     location, "'" + topic + "' is not a valid Kafka topic name (letters, digits, '.', '_', '-')");
         }
         // Messages about the query name settings by position or name, never by value: values may be secrets.
@@ -62,7 +62,7 @@ public record KafkaLocation(String bootstrapServers, String topic, Map<String, S
                 String pair = pairs[i];
                 int equals = pair.indexOf('=');
                 if (equals <= 0) {
-                    throw new RegistryLocationException(
+                    throw RegistryException.badLocation(
                             location,
                             "setting " + (i + 1) + " of the query is not key=value (separate settings with &)");
                 }
@@ -133,7 +133,7 @@ public record KafkaLocation(String bootstrapServers, String topic, Map<String, S
         try {
             return URLDecoder.decode(value, StandardCharsets.UTF_8);
         } catch (IllegalArgumentException e) {
-            throw new RegistryLocationException(
+            throw RegistryException.badLocation(
                     location, what + " in the query is not URL-encoded (write % as %25, & as %26, = as %3D)");
         }
     }

@@ -42,7 +42,7 @@ import org.zdict.kafka.ZdictDeserializer;
 import org.zdict.kafka.ZdictSerdeConfig;
 import org.zdict.kafka.ZdictSerializer;
 import org.zdict.testing.SampleEvents;
-import org.zdict.train.DictionaryTrainer;
+import org.zdict.testing.TestTrainer;
 
 /**
  * Kafka faults: the broker restarted in the middle of a dictionary roll-out, and a consumer started
@@ -310,7 +310,7 @@ class KafkaFaultsIT {
     }
 
     private static byte[] dictionary(int seed) {
-        return DictionaryTrainer.train(SampleEvents.synthetic(1000, 1000 + seed), 8192, 3);
+        return TestTrainer.train(SampleEvents.synthetic(1000, 1000 + seed), 8192, 3);
     }
 
     private static void awaitSent(AtomicInteger sent, int count) throws InterruptedException {

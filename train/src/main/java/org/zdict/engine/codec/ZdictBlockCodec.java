@@ -1,31 +1,31 @@
 package org.zdict.engine.codec;
 
 import org.zdict.codec.ZdictCodec;
-import org.zdict.registry.DictionaryCodec;
 import org.zdict.registry.DictionaryInfo;
-import org.zdict.registry.InMemoryDictionaryRegistry;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 
 /**
  * The product: {@link ZdictCodec} over an in-memory registry holding one active dictionary, so sizes
  * are zdict payloads, prefix included, exactly as pipelines store them: without zstd's content
  * checksum, as the Kafka serde and the Connect converter write record values (Kafka's CRC covers them).
  * Files written by {@code zdict compress} carry 4 more bytes each. A dictionary published for {@link
- * DictionaryCodec#LZ4} gives LZ4 blocks (0xD0 payloads), as the codec writes them for such a version.
+ * DictionaryInfo.Codec#LZ4} gives LZ4 blocks (0xD0 payloads), as the codec writes them for such a version.
  */
 public final class ZdictBlockCodec implements BlockCodec {
     private final String name;
-    private final InMemoryDictionaryRegistry registry;
+    private final DictionaryRegistry registry;
     private final ZdictCodec codec;
 
     /** zstd frames with {@code dictionary} at {@code level}. */
     public ZdictBlockCodec(String name, int level, byte[] dictionary) {
-        this(name, level, dictionary, DictionaryCodec.ZSTD);
+        this(name, level, dictionary, DictionaryInfo.Codec.ZSTD);
     }
 
     /** Payloads of {@code codec} with {@code dictionary}, its version recorded at {@code level}. */
-    public ZdictBlockCodec(String name, int level, byte[] dictionary, DictionaryCodec codec) {
+    public ZdictBlockCodec(String name, int level, byte[] dictionary, DictionaryInfo.Codec codec) {
         this.name = name;
-        this.registry = new InMemoryDictionaryRegistry();
+        this.registry = DictionaryRegistries.inMemory();
         DictionaryInfo info = registry.publish(dictionary, level, codec.metadata());
         registry.activate(info.version());
         this.codec = ZdictCodec.builder(registry).level(level).checksum(false).build();

@@ -7,9 +7,8 @@ import org.zdict.UnknownDictionaryVersionException;
 import org.zdict.ZdictException;
 import org.zdict.codec.ZdictCodec;
 import org.zdict.format.PayloadPrefix;
-import org.zdict.internal.PayloadKind;
+import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
-import org.zdict.registry.InMemoryDictionaryRegistry;
 
 /**
  * The events in a topic's record values, oldest first. A value written by zdict (a zdict prefix, or a
@@ -39,7 +38,7 @@ final class TopicEvents implements Events {
         this.registry = registry == null ? null : registry.describe();
         // Kafka's record batch CRC has checked the values: payloads written without a checksum (the
         // serializer's default) are accepted, as ZdictDeserializer accepts them.
-        this.codec = ZdictCodec.builder(registry == null ? new InMemoryDictionaryRegistry() : registry)
+        this.codec = ZdictCodec.builder(registry == null ? DictionaryRegistries.inMemory() : registry)
                 .checksum(false)
                 .build();
         this.skipped = skipped;
@@ -70,7 +69,7 @@ final class TopicEvents implements Events {
         }
         if (PayloadPrefix.startsWithZstdMagic(value, 0, value.length)) {
             byte[] framed = new byte[value.length + 1];
-            framed[0] = (byte) PayloadKind.PLAIN_FRAME.marker();
+            PayloadPrefix.plainFrame().writeTo(framed, 0);
             System.arraycopy(value, 0, framed, 1, value.length);
             return codec.decompress(framed);
         }

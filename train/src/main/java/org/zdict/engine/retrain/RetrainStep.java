@@ -5,7 +5,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
-import org.zdict.ActiveVersionChangedException;
+import org.zdict.RegistryException;
 import org.zdict.engine.CandidateResult;
 import org.zdict.engine.CpuTrade;
 import org.zdict.engine.GridPoint;
@@ -18,10 +18,8 @@ import org.zdict.engine.TrainingReport;
 import org.zdict.engine.TrainingResult;
 import org.zdict.engine.VersionEvaluation;
 import org.zdict.registry.Dictionary;
-import org.zdict.registry.DictionaryCodec;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistry;
-import org.zdict.registry.DictionaryStatus;
 
 /**
  * One retrain of a subject, around a training run that holds out the latest events: {@link #begin} notes
@@ -61,11 +59,11 @@ public final class RetrainStep {
     }
 
     /**
-     * The codec of the subject's active version as {@link #begin} noted it ({@link DictionaryCodec#ZSTD}
+     * The codec of the subject's active version as {@link #begin} noted it ({@link DictionaryInfo.Codec#ZSTD}
      * without one): what a new version keeps unless asked for another.
      */
-    public DictionaryCodec activeCodec() {
-        return active == null ? DictionaryCodec.ZSTD : DictionaryCodec.of(active.info());
+    public DictionaryInfo.Codec activeCodec() {
+        return active == null ? DictionaryInfo.Codec.ZSTD : DictionaryInfo.Codec.of(active.info());
     }
 
     /**
@@ -136,9 +134,12 @@ public final class RetrainStep {
         try {
             // Compare-and-set: another process's promotion since the decision wins, whichever process it runs in.
             registry.activate(published, activeBefore);
-        } catch (ActiveVersionChangedException e) {
+        } catch (RegistryException e) {
+            if (e.kind() != RegistryException.Kind.ACTIVE_VERSION_CHANGED) {
+                throw e;
+            }
             ActiveVersionRace race = new ActiveVersionRace(
-                    ActiveVersionRace.When.BEFORE_ACTIVATION, activeBefore, e.actual(), published);
+                    ActiveVersionRace.When.BEFORE_ACTIVATION, activeBefore, e.actualActiveVersion(), published);
             return new RetrainResult(verdict, race, race.activatedTheSameVersion() ? 0 : published, List.of());
         }
         return new RetrainResult(verdict, null, published, retireOlder(published));
@@ -179,7 +180,7 @@ public final class RetrainStep {
         List<Integer> retired = new ArrayList<>();
         for (DictionaryInfo info : registry.list()) {
             if (info.subject().equals(subject)
-                    && info.status() == DictionaryStatus.AVAILABLE
+                    && info.status() == DictionaryInfo.Status.AVAILABLE
                     && info.version() != promoted
                     && (activeBefore.isEmpty() || info.version() != activeBefore.getAsInt())) {
                 registry.retire(info.version());

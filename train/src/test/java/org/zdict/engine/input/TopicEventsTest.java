@@ -12,9 +12,10 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.zdict.codec.ZdictCodec;
-import org.zdict.registry.InMemoryDictionaryRegistry;
+import org.zdict.engine.DictionaryTrainer;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
-import org.zdict.train.DictionaryTrainer;
 
 /** A topic's values: zdict payloads decoded with the registry, others as they are, undecodable ones counted. */
 class TopicEventsTest {
@@ -25,7 +26,7 @@ class TopicEventsTest {
     @Test
     void decodesZdictValuesTakesPlainOnesAndSkipsWhatCannotBeDecoded() throws Exception {
         List<byte[]> events = SampleEvents.synthetic(300, 4);
-        InMemoryDictionaryRegistry registry = new InMemoryDictionaryRegistry();
+        DictionaryRegistry registry = DictionaryRegistries.inMemory();
         registry.publish(DictionaryTrainer.train(events, 4096, 3), 3, Map.of());
         byte[] plain = "{\"plain\":true}".getBytes(StandardCharsets.UTF_8);
         byte[] bareFrame = Zstd.compress(plain);
@@ -56,7 +57,7 @@ class TopicEventsTest {
     @Test
     void withoutARegistryZdictValuesAreSkippedSayingWhatWouldDecodeThem() throws Exception {
         List<byte[]> events = SampleEvents.synthetic(300, 4);
-        InMemoryDictionaryRegistry registry = new InMemoryDictionaryRegistry();
+        DictionaryRegistry registry = DictionaryRegistries.inMemory();
         registry.publish(DictionaryTrainer.train(events, 4096, 3), 3, Map.of());
         byte[] encoded;
         try (ZdictCodec codec = ZdictCodec.of(registry)) {

@@ -26,9 +26,8 @@ import org.zdict.engine.TrainingReport;
 import org.zdict.engine.TrainingResult;
 import org.zdict.engine.input.EventInput;
 import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
-import org.zdict.registry.DictionaryStatus;
-import org.zdict.registry.InMemoryDictionaryRegistry;
 import org.zdict.testing.SampleEvents;
 
 /** A retrain decided and carried out by the engine, on an in-memory registry: no file and no command line. */
@@ -56,7 +55,7 @@ class RetrainStepTest {
 
     @Test
     void promotesACandidateThatBeatsPlainZstdWhenTheSubjectHasNoActiveVersion() {
-        DictionaryRegistry registry = new InMemoryDictionaryRegistry();
+        DictionaryRegistry registry = DictionaryRegistries.inMemory();
 
         RetrainResult result =
                 RetrainStep.begin(registry, SUBJECT, PROMOTE_AT_ONCE, "test").finish(plan, trained, CLOCK, false);
@@ -70,7 +69,7 @@ class RetrainStepTest {
 
     @Test
     void aDryRunDecidesButPublishesNothing() {
-        DictionaryRegistry registry = new InMemoryDictionaryRegistry();
+        DictionaryRegistry registry = DictionaryRegistries.inMemory();
 
         RetrainResult result =
                 RetrainStep.begin(registry, SUBJECT, PROMOTE_AT_ONCE, "test").finish(plan, trained, CLOCK, true);
@@ -82,7 +81,7 @@ class RetrainStepTest {
 
     @Test
     void anActiveVersionChangedWhileTrainingKeepsItAndPublishesNothing() {
-        DictionaryRegistry registry = new InMemoryDictionaryRegistry();
+        DictionaryRegistry registry = DictionaryRegistries.inMemory();
         RetrainStep step = RetrainStep.begin(registry, SUBJECT, PROMOTE_AT_ONCE, "test");
         int theirs = publishAndActivateAnother(registry);
 
@@ -100,7 +99,7 @@ class RetrainStepTest {
 
     @Test
     void aPromotionThatLandsBeforeTheActivationWinsAndTheCandidateStaysAvailable() {
-        DictionaryRegistry registry = new InMemoryDictionaryRegistry();
+        DictionaryRegistry registry = DictionaryRegistries.inMemory();
         int[] theirs = {0};
 
         RetrainResult result = RetrainStep.begin(registry, SUBJECT, PROMOTE_AT_ONCE, "test")
@@ -112,7 +111,7 @@ class RetrainStepTest {
         assertEquals(OptionalInt.of(theirs[0]), result.race().after());
         assertEquals(OptionalInt.of(theirs[0]), registry.activeVersion(SUBJECT));
         assertEquals(
-                DictionaryStatus.AVAILABLE,
+                DictionaryInfo.Status.AVAILABLE,
                 registry.info(result.publishedVersion()).orElseThrow().status());
         assertTrue(result.retired().isEmpty());
     }
@@ -140,7 +139,7 @@ class RetrainStepTest {
                 measured.baselines(),
                 new Objective.Choice(level3, measured.choice().reason()),
                 measured.elapsedMillis());
-        DictionaryRegistry registry = new InMemoryDictionaryRegistry();
+        DictionaryRegistry registry = DictionaryRegistries.inMemory();
 
         RetrainResult result = RetrainStep.begin(registry, SUBJECT, PROMOTE_AT_ONCE, "test")
                 .finish(twoLevels, new TrainingResult(choseLevel3, choseLevel3), CLOCK, false);
@@ -165,7 +164,7 @@ class RetrainStepTest {
     @Test
     void refusesAPlanThatDoesNotHoldOutTheLatestEvents() {
         TrainingPlan random = TrainingPlan.builder(plan.inputs()).build();
-        RetrainStep step = RetrainStep.begin(new InMemoryDictionaryRegistry(), SUBJECT, PROMOTE_AT_ONCE, "test");
+        RetrainStep step = RetrainStep.begin(DictionaryRegistries.inMemory(), SUBJECT, PROMOTE_AT_ONCE, "test");
 
         IllegalArgumentException e =
                 assertThrows(IllegalArgumentException.class, () -> step.finish(random, trained, CLOCK, false));

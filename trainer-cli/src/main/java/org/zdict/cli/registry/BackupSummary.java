@@ -5,7 +5,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.zdict.registry.DictionaryInfo;
-import org.zdict.registry.DictionaryStatus;
 
 /** How {@code export --all} and {@code import --all} word a backup's active versions. Stateless. */
 final class BackupSummary {
@@ -15,7 +14,7 @@ final class BackupSummary {
     static String actives(List<DictionaryInfo> versions) {
         Map<String, Integer> actives = new TreeMap<>();
         for (DictionaryInfo info : versions) {
-            if (info.status() == DictionaryStatus.ACTIVE) {
+            if (info.status() == DictionaryInfo.Status.ACTIVE) {
                 actives.put(info.subject(), info.version());
             }
         }

@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.zdict.RegistryLocationException;
+import org.zdict.RegistryException;
 import org.zdict.cli.RegistryOption;
 import org.zdict.kafka.internal.KafkaLocation;
 import org.zdict.registry.DictionaryRegistries;
@@ -46,7 +46,10 @@ public final class CheckCommand implements Callable<Integer> {
         String canonical;
         try {
             canonical = DictionaryRegistries.canonical(registry.location());
-        } catch (RegistryLocationException e) {
+        } catch (RegistryException e) {
+            if (e.kind() != RegistryException.Kind.BAD_LOCATION) {
+                throw e;
+            }
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
         if (canonical.startsWith("classpath:")) {

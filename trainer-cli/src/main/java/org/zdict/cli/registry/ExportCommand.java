@@ -14,8 +14,8 @@ import org.zdict.cli.ZdictCommand;
 import org.zdict.internal.OwnerOnly;
 import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
-import org.zdict.registry.DirectoryDictionaryRegistry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -123,7 +123,7 @@ public final class ExportCommand implements Callable<Integer> {
                 .toList();
         int nextVersion = source.nextVersion();
         OwnerOnly.makeFolder(all);
-        try (DirectoryDictionaryRegistry backup = DirectoryDictionaryRegistry.open(all)) {
+        try (DictionaryRegistry backup = DictionaryRegistries.openFolder(all)) {
             backup.restore(versions, nextVersion);
         }
         OwnerOnly.restrictFiles(all); // the files are written owner-only; the registry's empty lock file too

@@ -7,19 +7,17 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.zdict.RegistryException;
 import org.zdict.ZdictException;
 import org.zdict.cli.CliException;
 import org.zdict.cli.RegistryOption;
 import org.zdict.cli.SubjectOption;
 import org.zdict.cli.ZdictCommand;
-import org.zdict.internal.DictionaryContent;
-import org.zdict.internal.RegistryFolder;
-import org.zdict.internal.ZstdLevels;
+import org.zdict.codec.ZdictCodecBuilder;
 import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
-import org.zdict.registry.DirectoryDictionaryRegistry;
-import org.zdict.registry.SubjectNames;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -88,13 +86,13 @@ public final class ImportCommand implements Callable<Integer> {
             return restore();
         }
         try {
-            ZstdLevels.check(level);
+            ZdictCodecBuilder.checkLevel(level);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
         String into = subject.name();
         byte[] content = Files.readAllBytes(file);
-        if (!DictionaryContent.isZstdDictionary(content)) {
+        if (!Dictionary.isZstdDictionary(content)) {
             throw new CliException(file + " is not a zstd dictionary (no magic number 37 A4 30 EC)");
         }
         DictionaryInfo info;
@@ -110,7 +108,7 @@ public final class ImportCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         out.println("Imported " + file + " as version " + info.version()
-                + (into.equals(SubjectNames.DEFAULT) ? "" : " of subject " + into)
+                + (into.equals(DictionaryInfo.DEFAULT_SUBJECT) ? "" : " of subject " + into)
                 + (activate ? " (active)." : " (available)."));
         out.flush();
         return ZdictCommand.EXIT_OK;
@@ -120,15 +118,23 @@ public final class ImportCommand implements Callable<Integer> {
      * Reads the whole backup first, every version checked against its SHA-256, so a corrupt or tampered
      * backup is refused before the target is opened; then restores it.
      */
-    private int restore() {
-        if (!Files.isRegularFile(all.resolve(RegistryFolder.MANIFEST))) {
-            throw new CliException("Cannot restore from " + all + ": it is not a registry backup (no "
-                    + RegistryFolder.MANIFEST + "; write one with zdict registry export --all DIR); nothing was"
-                    + " written");
+    /** The backup folder as a registry, which must exist: a folder without a manifest is no backup. */
+    private DictionaryRegistry openBackup() {
+        try {
+            return DictionaryRegistries.open(all.toString(), Map.of());
+        } catch (RegistryException e) {
+            if (e.kind() != RegistryException.Kind.NOT_FOUND) {
+                throw e;
+            }
+            throw new CliException("Cannot restore from " + all + ": it is not a registry backup (" + e.getMessage()
+                    + "; write one with zdict registry export --all DIR); nothing was written");
         }
+    }
+
+    private int restore() {
         List<Dictionary> versions;
         int nextVersion;
-        try (DirectoryDictionaryRegistry backup = DirectoryDictionaryRegistry.open(all)) {
+        try (DictionaryRegistry backup = openBackup()) {
             versions = backup.list().stream()
                     .map(info -> backup.get(info.version()))
                     .toList();

@@ -13,7 +13,6 @@ import org.zdict.CorruptDictionaryException;
 import org.zdict.cli.RegistryOption;
 import org.zdict.cli.SubjectOption;
 import org.zdict.cli.ZdictCommand;
-import org.zdict.registry.DictionaryCodec;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistry;
 import picocli.CommandLine.Command;
@@ -126,7 +125,7 @@ public final class ListCommand implements Callable<Integer> {
 
     /** The codec recorded with {@code info}, as recorded: zstd for versions without one. */
     private static String codec(DictionaryInfo info) {
-        return info.metadata().getOrDefault(DictionaryCodec.METADATA_KEY, DictionaryCodec.ZSTD.label());
+        return info.metadata().getOrDefault(DictionaryInfo.Codec.METADATA_KEY, DictionaryInfo.Codec.ZSTD.label());
     }
 
     private static void printJson(List<DictionaryInfo> versions, Map<Integer, String> corrupt, PrintWriter out)

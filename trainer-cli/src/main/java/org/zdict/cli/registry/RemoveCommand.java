@@ -10,7 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import org.zdict.RegistryLocationException;
+import org.zdict.RegistryException;
 import org.zdict.UnknownDictionaryVersionException;
 import org.zdict.cli.CliException;
 import org.zdict.cli.CommandConfigOption;
@@ -25,7 +25,6 @@ import org.zdict.kafka.internal.KafkaLocation;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
-import org.zdict.registry.DictionaryStatus;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -113,7 +112,10 @@ public final class RemoveCommand implements Callable<Integer> {
         String canonical;
         try {
             canonical = DictionaryRegistries.canonical(registry.location());
-        } catch (RegistryLocationException e) {
+        } catch (RegistryException e) {
+            if (e.kind() != RegistryException.Kind.BAD_LOCATION) {
+                throw e;
+            }
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
         boolean kafka = canonical.startsWith(KafkaRegistryProvider.SCHEME);
@@ -131,7 +133,7 @@ public final class RemoveCommand implements Callable<Integer> {
             if (expired) {
                 String only = subject.given() ? subject.name() : null;
                 for (DictionaryInfo info : target.list()) {
-                    if (info.status() == DictionaryStatus.RETIRED
+                    if (info.status() == DictionaryInfo.Status.RETIRED
                             && (only == null || info.subject().equals(only))) {
                         judged.add(judge(info, retention, now));
                     }
@@ -187,7 +189,7 @@ public final class RemoveCommand implements Callable<Integer> {
      */
     private Judged judge(DictionaryInfo info, Duration retention, Instant now) {
         String name = "version " + info.version() + ofSubject(info);
-        if (info.status() != DictionaryStatus.RETIRED) {
+        if (info.status() != DictionaryInfo.Status.RETIRED) {
             return new Judged(
                     info,
                     false,

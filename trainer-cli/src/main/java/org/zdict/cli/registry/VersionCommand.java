@@ -6,8 +6,8 @@ import java.util.concurrent.Callable;
 import org.zdict.cli.RegistryOption;
 import org.zdict.cli.SubjectOption;
 import org.zdict.cli.ZdictCommand;
+import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistry;
-import org.zdict.registry.SubjectNames;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
@@ -48,7 +48,7 @@ abstract class VersionCommand implements Callable<Integer> {
     /** " for subject NAME" unless the subject is the default one, for messages. */
     String ofSubject() {
         String name = subject.name();
-        return name.equals(SubjectNames.DEFAULT) ? "" : " for subject " + name;
+        return name.equals(DictionaryInfo.DEFAULT_SUBJECT) ? "" : " for subject " + name;
     }
 
     /** Acts on {@link #version} of {@code target}; returns the sentence that says what was done. */

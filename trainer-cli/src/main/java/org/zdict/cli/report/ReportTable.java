@@ -11,7 +11,7 @@ import org.zdict.engine.SampleSet;
 import org.zdict.engine.Sampler;
 import org.zdict.engine.Sizes;
 import org.zdict.engine.TrainingReport;
-import org.zdict.registry.DictionaryCodec;
+import org.zdict.registry.DictionaryInfo;
 
 /** The grid search as a terminal table: one row per baseline and per grid point, the choice starred. */
 public final class ReportTable {
@@ -141,7 +141,7 @@ public final class ReportTable {
         if (report.candidates().stream().noneMatch(c -> c.point().isLz4())) {
             return;
         }
-        if (report.settings().codec() == DictionaryCodec.LZ4) {
+        if (report.settings().codec() == DictionaryInfo.Codec.LZ4) {
             out.println("lz4+dict: LZ4 blocks with the dictionary's last 64 KiB; --codec lz4 chooses among them.");
         } else {
             out.println("lz4+dict: LZ4 blocks with the dictionary's last 64 KiB, shown for comparison; only"

@@ -1,4 +1,4 @@
-package org.zdict.train;
+package org.zdict.engine;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -15,8 +15,17 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.zdict.ZdictException;
+import org.zdict.testing.TestTrainer;
 
 class DictionaryTrainerTest {
+
+    /** Core's tests train with a copy of this trainer (core holds no training code): it must agree. */
+    @Test
+    void coresTestTrainerGivesTheSameDictionary() {
+        List<byte[]> samples = events(2_000, 0, 1);
+        assertArrayEquals(DictionaryTrainer.train(samples, 16 << 10, 3), TestTrainer.train(samples, 16 << 10, 3));
+        assertArrayEquals(DictionaryTrainer.train(samples, 16 << 10, 19), TestTrainer.train(samples, 16 << 10, 19));
+    }
 
     @Test
     void theSameSamplesGiveTheSameDictionary() {

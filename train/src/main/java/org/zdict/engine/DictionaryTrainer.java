@@ -1,4 +1,4 @@
-package org.zdict.train;
+package org.zdict.engine;
 
 import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdException;
@@ -8,9 +8,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 import org.zdict.ZdictException;
-import org.zdict.internal.ZstdJniFeatures;
-import org.zdict.internal.ZstdJniFloor;
-import org.zdict.internal.ZstdLevels;
+import org.zdict.codec.ZdictCodecBuilder;
 
 /**
  * Trains a standard zstd dictionary (usable with {@code zstd -D}) from sample records with zstd's
@@ -29,6 +27,11 @@ public final class DictionaryTrainer {
     public static final int MIN_DICTIONARY_SIZE = 256;
     /** Where a zstd dictionary keeps its 4-byte little-endian id, after the magic number. */
     private static final int ID_OFFSET = 4;
+    /**
+     * Whether zstd-jni has {@code Zstd.trainFromBuffer(byte[][], byte[], boolean, int)}, since 1.5.6-6:
+     * before it, zstd-jni trains dictionaries for zstd's default level only.
+     */
+    private static final boolean TRAINS_FOR_A_LEVEL = trainsForALevel();
     /** Any fixed value: it only makes training reproducible. */
     private static final long SHUFFLE_SEED = 0x5EED_2D1CL;
 
@@ -55,12 +58,12 @@ public final class DictionaryTrainer {
             throw new IllegalArgumentException("Dictionary size " + dictionarySize + " is below zstd's minimum of "
                     + MIN_DICTIONARY_SIZE + " bytes");
         }
-        ZstdLevels.check(level);
+        ZdictCodecBuilder.checkLevel(level);
         if (samples.size() < 8) {
             throw new ZdictException("Cannot train a dictionary from " + samples.size()
                     + " sample(s): zstd needs at least 8, and works best with thousands");
         }
-        ZstdJniFloor.check();
+        ZdictCodecBuilder.checkZstdJni();
         checkTrainsFor(level);
         List<byte[]> shuffled = new ArrayList<>(samples);
         Collections.shuffle(shuffled, new Random(SHUFFLE_SEED));
@@ -68,7 +71,7 @@ public final class DictionaryTrainer {
         long written;
         try {
             byte[][] array = shuffled.toArray(new byte[0][]);
-            written = ZstdJniFeatures.TRAINS_FOR_A_LEVEL
+            written = TRAINS_FOR_A_LEVEL
                     ? Zstd.trainFromBuffer(array, buffer, false, level)
                     : Zstd.trainFromBuffer(array, buffer, false);
         } catch (ZstdException e) {
@@ -93,11 +96,11 @@ public final class DictionaryTrainer {
      * level asked for, so that is refused rather than returned.
      */
     private static void checkTrainsFor(int level) {
-        if (!ZstdJniFeatures.TRAINS_FOR_A_LEVEL && level != ZstdLevels.DEFAULT) {
+        if (!TRAINS_FOR_A_LEVEL && level != ZdictCodecBuilder.DEFAULT_LEVEL) {
             throw new IllegalStateException("The zstd-jni on the class path ("
                     + Zstd.class.getPackage().getImplementationVersion()
-                    + ") trains dictionaries for zstd's default level " + ZstdLevels.DEFAULT
-                    + " only, not for level " + level + ": train for level " + ZstdLevels.DEFAULT
+                    + ") trains dictionaries for zstd's default level " + ZdictCodecBuilder.DEFAULT_LEVEL
+                    + " only, not for level " + level + ": train for level " + ZdictCodecBuilder.DEFAULT_LEVEL
                     + " (the dictionary works at every level), or put zstd-jni 1.5.6-6 or newer on the class path");
         }
     }
@@ -114,5 +117,14 @@ public final class DictionaryTrainer {
         dictionary[ID_OFFSET + 1] = (byte) (id >>> 8);
         dictionary[ID_OFFSET + 2] = 0;
         dictionary[ID_OFFSET + 3] = 0;
+    }
+
+    private static boolean trainsForALevel() {
+        try {
+            Zstd.class.getMethod("trainFromBuffer", byte[][].class, byte[].class, boolean.class, int.class);
+            return true;
+        } catch (NoSuchMethodException e) {
+            return false;
+        }
     }
 }
