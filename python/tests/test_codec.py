@@ -86,3 +86,25 @@ def test_decodes_any_bytes_like_payload(main_registry):
     for twice in range(2):  # the second time through the fast path
         assert codec.decompress(bytearray(payload)) == EVENT
         assert codec.decompress(memoryview(payload)) == EVENT
+
+
+def test_a_frame_declaring_no_bytes_is_decoded_even_after_the_fast_path_learnt_its_start(main_registry):
+    codec = zdict.Codec(main_registry)
+    empty = codec.compress(b"", version=2)
+    assert codec.decompress(empty) == b""  # its first 7 bytes are now known
+    assert codec.decompress(empty) == b""
+    with pytest.raises(zdict.CorruptPayloadError):
+        codec.decompress(empty[:-1] + bytes([empty[-1] ^ 1]))  # python-zstandard alone returns b"" for it
+
+
+def test_the_fast_path_refuses_bytes_after_the_frame_and_a_frame_cut_short(main_registry):
+    codec = zdict.Codec(main_registry)
+    payload = codec.compress(EVENT, version=2)
+    assert codec.decompress(payload) == EVENT
+    assert len(codec._fast) == 1
+    with pytest.raises(zdict.TruncatedPayloadError):
+        codec.decompress(payload + b"\x00")
+    with pytest.raises(zdict.TruncatedPayloadError):
+        codec.decompress(payload[:-1])
+    with pytest.raises(zdict.TruncatedPayloadError):
+        codec.decompress(payload[:8])

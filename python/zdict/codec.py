@@ -1,12 +1,13 @@
 """The codec: compresses with a registry's active version and decompresses any payload by its prefix."""
 
 import zstandard
+from zstandard import ZstdError
 
 from . import lz4_blocks, zstd_frames
 from .errors import PayloadTooLargeError, UncheckedPayloadError, UnknownDictionaryVersionError
 from .registry import DEFAULT_SUBJECT
 from .wire import DICTIONARY_FRAME, LZ4_BLOCK, PLAIN_FRAME, STORED, read_prefix, write_prefix
-from .zstd_frames import SIZED_HEADERS
+from .zstd_frames import SMALL_FRAME_LAYOUTS, SMALL_FRAME_MAX_SIZE
 
 DEFAULT_MAX_DECOMPRESSED_SIZE = 64 << 20
 DEFAULT_LEVEL = 3
@@ -34,31 +35,38 @@ class Codec:
         self._compressors = {}
         self._windows = {}
         self._plain_decompressor = zstandard.ZstdDecompressor()
-        # The first 7 bytes of D1 payloads decoded before -> how to check and decode the rest inline.
+        # The first 7 bytes (marker, a version below 128, zstd magic, frame descriptor) of D1 payloads decoded
+        # before whose frames declare at most SMALL_FRAME_MAX_SIZE bytes (none if the limit is lower) -> (the
+        # version's decompress, where the frame's first block header is, where that block ends + checksum).
         self._fast = {}
+        self._small_frames_fit = max_decompressed_size >= SMALL_FRAME_MAX_SIZE
 
     def decompress(self, payload):
         """The original bytes of ``payload`` (bytes-like); raises a ZdictError subclass naming the reason."""
-        # The common case, checked inline: a D1 payload whose first 7 bytes (marker, a version below 128,
-        # zstd magic, frame descriptor) this codec has decoded before, with a frame of one last block.
-        # Anything else, and any failure, takes the general path, which reports it.
-        if type(payload) is not bytes:
-            payload = bytes(payload)  # bytearray, memoryview: hashable, sliceable like the rest
-        fast = self._fast.get(payload[:7])
-        if fast is not None:
-            decompressor, size_at, size_end, add, block_at, tail = fast
-            size = int.from_bytes(payload[size_at:size_end], "little") + add
-            block = int.from_bytes(payload[block_at:block_at + 3], "little")
-            kind = block & 7
-            if 0 < size <= self.max_decompressed_size and (kind == 1 or kind == 5 or kind == 3) and (
-                    block_at + 3 + (1 if kind == 3 else block >> 3) + tail == len(payload)):
-                try:
-                    return decompressor.decompress(payload[2:])
-                except zstandard.ZstdError:
-                    pass
+        # The common case, checked inline in as few steps as CPython allows: a payload that starts like one
+        # decoded before, whose frame is one last raw or compressed block ending exactly where the payload
+        # ends. Its header passed every check then (checksum flag, size limit), and zstd checks the rest. An
+        # empty result goes to the general path too, since python-zstandard returns b"" for any frame that
+        # declares 0 bytes without decoding it. Anything else, and any failure, takes the general path,
+        # which reports it: a key it never saw (KeyError), a short payload (IndexError), a bytearray or
+        # writable memoryview (unhashable: TypeError, ValueError), which it copies into bytes.
+        try:
+            decompress, block_at, end = self._fast[payload[:7]]
+            block = payload[block_at] | payload[block_at + 1] << 8 | payload[block_at + 2] << 16
+        except (KeyError, IndexError, TypeError, ValueError):
+            return self._decompress(payload)
+        if block | 4 == (len(payload) - end) << 3 | 5:  # last block (bit 0), raw or compressed (bit 1 clear), its size
+            try:
+                data = decompress(payload[2:])
+            except ZstdError:
+                data = None
+            if data:
+                return data
         return self._decompress(payload)
 
     def _decompress(self, payload):
+        if type(payload) is not bytes:
+            payload = bytes(payload)
         prefix = read_prefix(payload)
         marker = prefix.marker
         body = payload[prefix.length:]
@@ -82,12 +90,12 @@ class Codec:
         decompressor = self._decompressor(prefix.version) if marker == DICTIONARY_FRAME else self._plain_decompressor
         zstd_frames.check_extent(body, header, prefix.length, prefix.describe())
         data = zstd_frames.decode(decompressor, body, header, prefix, self.max_decompressed_size)
-        if marker == DICTIONARY_FRAME and prefix.length == 2 and len(self._fast) < 4096:
-            sized = SIZED_HEADERS[body[4]]
-            if sized is not None:
-                length, size_at, size_end, add, checksum = sized
-                self._fast[bytes(payload[:7])] = (decompressor, 2 + size_at, 2 + size_end, add, 2 + length,
-                                                  4 if checksum else 0)
+        if marker == DICTIONARY_FRAME and prefix.length == 2 and self._small_frames_fit and len(self._fast) < 4096:
+            layout = SMALL_FRAME_LAYOUTS[body[4]]
+            if layout is not None:
+                header_length, checksum_bytes = layout
+                self._fast[bytes(payload[:7])] = (decompressor.decompress, 2 + header_length,
+                                                  2 + header_length + 3 + checksum_bytes)
         return data
 
     def compress(self, data, version=None):
