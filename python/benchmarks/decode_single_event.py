@@ -5,7 +5,7 @@
 Trains a 64 KiB dictionary on the first 5,000 events (python-zstandard's trainer), writes it as version 1
 of a registry folder, compresses the next 10,000 (or as many as the file has) one at a time with checksums
 off (a Kafka record value: D1 01 + a frame naming the dictionary id), then decodes them all, event by
-event, in rounds of 1,000 events. Three decoders take turns, in a rotating order, in this one process:
+event, in rounds of 200 events. Three decoders take turns, in a rotating order, in this one process:
 
 - python-zstandard alone: ``ZstdDecompressor(dict_data=...).decompress`` on the bare frames (prefix
   stripped in advance), one digested dictionary;
@@ -33,8 +33,8 @@ import zstandard
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import zdict  # noqa: E402
 
-ROUNDS = 300
-CHUNK = 1000  # events per turn: turns of about a millisecond, so that load spikes hit all decoders alike
+ROUNDS = 3000
+CHUNK = 200  # events per turn: turns of a fraction of a millisecond, so that load spikes hit all decoders alike
 
 
 def ns_per_item(decode, items):
