@@ -4,6 +4,7 @@ import zstandard
 from zstandard import ZstdError
 
 from . import lz4_blocks, zstd_frames
+from .dictionary_cache import DEFAULT_DICTIONARY_CACHE_BYTES, DictionaryCache, compress_cost, decompress_cost
 from .errors import PayloadTooLargeError, UncheckedPayloadError, UnknownDictionaryVersionError
 from .registry import DEFAULT_SUBJECT
 from .wire import DICTIONARY_FRAME, LZ4_BLOCK, PLAIN_FRAME, STORED, read_prefix, write_prefix
@@ -19,11 +20,13 @@ class Codec:
     ``checksum=False`` writes no checksum and accepts payloads without one (Kafka record values, which
     Kafka's batch CRC covers); ``accept_unchecked=True`` keeps writing checksums but decodes payloads
     without one. ``subject`` names whose active version ``compress()`` uses. Dictionaries are digested
-    once per version and kept, as a version never changes meaning. Not thread-safe: one per thread.
+    once per version and kept in ``dictionaries``, a DictionaryCache of at most ``dictionary_cache_bytes``
+    (256 MiB, as the Java codec's default). Not thread-safe: one per thread.
     """
 
     def __init__(self, registry, *, subject=DEFAULT_SUBJECT, checksum=True, accept_unchecked=False,
-                 max_decompressed_size=DEFAULT_MAX_DECOMPRESSED_SIZE):
+                 max_decompressed_size=DEFAULT_MAX_DECOMPRESSED_SIZE,
+                 dictionary_cache_bytes=DEFAULT_DICTIONARY_CACHE_BYTES):
         if max_decompressed_size < 0:
             raise ValueError(f"max_decompressed_size must not be negative, got {max_decompressed_size}")
         self.registry = registry
@@ -31,9 +34,8 @@ class Codec:
         self.checksum = checksum
         self.accept_unchecked = accept_unchecked or not checksum
         self.max_decompressed_size = max_decompressed_size
-        self._decompressors = {}
-        self._compressors = {}
-        self._windows = {}
+        self.dictionaries = DictionaryCache(dictionary_cache_bytes, on_evict=self._forget)
+        self._plain_compressor = None
         self._plain_decompressor = zstandard.ZstdDecompressor()
         # The first 7 bytes (marker, a version below 128, zstd magic, frame descriptor) of D1 payloads decoded
         # before whose frames declare at most SMALL_FRAME_MAX_SIZE bytes (none if the limit is lower) -> (the
@@ -125,29 +127,38 @@ class Codec:
             raise UnknownDictionaryVersionError(version, self.registry.describe())
         return info
 
+    def _forget(self, kind, version):
+        if kind == "zstd-decompress":
+            self._fast.clear()  # it holds evicted decompressors too; it refills as payloads come
+
     def _decompressor(self, version):
-        decompressor = self._decompressors.get(version)
-        if decompressor is None:
-            dictionary = zstandard.ZstdCompressionDict(self.registry.content(version))
-            decompressor = self._decompressors[version] = zstandard.ZstdDecompressor(dict_data=dictionary)
-        return decompressor
+        def make():
+            content = self.registry.content(version)
+            decompressor = zstandard.ZstdDecompressor(dict_data=zstandard.ZstdCompressionDict(content))
+            return decompressor, decompress_cost(content)
+
+        return self.dictionaries.get("zstd-decompress", version, make)
 
     def _compressor(self, version):
-        compressor = self._compressors.get(version)
-        if compressor is None:
-            if version is None:
-                dictionary, level = None, DEFAULT_LEVEL
-            else:
-                level = self._info(version).level or DEFAULT_LEVEL
-                dictionary = zstandard.ZstdCompressionDict(self.registry.content(version))
-            compressor = self._compressors[version] = zstandard.ZstdCompressor(
-                level=level, dict_data=dictionary, write_checksum=self.checksum, write_content_size=True,
-                write_dict_id=not self.checksum)
-        return compressor
+        if version is None:
+            if self._plain_compressor is None:
+                self._plain_compressor = self._new_compressor(DEFAULT_LEVEL, None)
+            return self._plain_compressor
+
+        def make():
+            level = self._info(version).level or DEFAULT_LEVEL
+            content = self.registry.content(version)
+            return self._new_compressor(level, zstandard.ZstdCompressionDict(content)), compress_cost(content, level)
+
+        return self.dictionaries.get("zstd-compress", version, make)
+
+    def _new_compressor(self, level, dictionary):
+        return zstandard.ZstdCompressor(level=level, dict_data=dictionary, write_checksum=self.checksum,
+                                        write_content_size=True, write_dict_id=not self.checksum)
 
     def _window(self, version):
-        cached = self._windows.get(version)
-        if cached is None:
+        def make():
             window = lz4_blocks.window(self.registry.content(version))
-            cached = self._windows[version] = (window, lz4_blocks.dictionary_check(window))
-        return cached
+            return (window, lz4_blocks.dictionary_check(window)), len(window)
+
+        return self.dictionaries.get("lz4-window", version, make)
