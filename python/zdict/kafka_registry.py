@@ -104,6 +104,11 @@ class KafkaRegistry(Registry):
     def versions(self):
         return dict(self._log.table.versions)
 
+    def refused(self):
+        """The records skipped so far, counted by reason (docs/REGISTRY.md section 5: ``hash-mismatch``, …)."""
+        with self._lock:
+            return dict(self._log.refused)
+
     def close(self):
         with self._lock:
             if self._closed:
