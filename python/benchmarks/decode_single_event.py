@@ -11,7 +11,10 @@ event, in rounds of 200 events. Three decoders take turns, in a rotating order, 
   stripped in advance), one digested dictionary;
 - the floor: a one-line Python function that slices the 2-byte prefix off and calls that same
   ``decompress`` (what any Python wrapper that takes a payload pays, checking nothing);
-- zdict.Codec: ``decompress(payload)``.
+- two steps of zdict.Codec's fast path, checking nothing: the floor plus finding the version's
+  decompressor by the payload's first 7 bytes (one dict lookup), then plus reading the frame's block
+  header (three byte reads);
+- zdict.Codec: ``decompress(payload)``, which also compares that header with the payload's length.
 
 Each round gives each decoder's ns/event; the ratios to python-zstandard alone are taken within a round,
 and the median over the rounds is printed. With a class path (core's classes, zstd-jni, jackson-core) the
@@ -32,6 +35,7 @@ import zstandard
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import zdict  # noqa: E402
+from zdict.zstd_frames import SMALL_FRAME_LAYOUTS  # noqa: E402
 
 ROUNDS = 3000
 CHUNK = 200  # events per turn: turns of a fraction of a millisecond, so that load spikes hit all decoders alike
@@ -84,7 +88,20 @@ def main(events_path, classpath=None):
         def floor(payload):
             return alone(payload[2:])
 
+        versions = {p[:7]: (alone, 2 + SMALL_FRAME_LAYOUTS[p[6]][0]) for p in payloads if SMALL_FRAME_LAYOUTS[p[6]]}
+
+        def lookup(payload):
+            decompress, block_at = versions[payload[:7]]
+            return decompress(payload[2:])
+
+        def lookup_and_read(payload):
+            decompress, block_at = versions[payload[:7]]
+            block = payload[block_at] | payload[block_at + 1] << 8 | payload[block_at + 2] << 16  # noqa: F841
+            return decompress(payload[2:])
+
         times = side_by_side([("python-zstandard alone", alone, frames), ("floor (slice + call)", floor, payloads),
+                              ("floor + version lookup", lookup, payloads),
+                              ("  + block header read", lookup_and_read, payloads),
                               ("zdict.Codec", codec.decompress, payloads)])
         base = times["python-zstandard alone"]
         java = None
