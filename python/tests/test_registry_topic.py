@@ -83,9 +83,10 @@ def test_a_removal_within_the_grace_of_the_first_record_that_showed_it_retired_i
     topic.append("state", state(3, active=2, removed=[1], ever_active=[2], retired_at={"1": T0 - 8 * DAY}), T0 + 7 * DAY)
     assert topic.status(1) == "retired" and topic.log.refused == {"early-removal": 1}
     assert topic.log.retired_since(1) == T0 + DAY
+    assert topic.log.pending_removals() == {1: T0 + 8 * DAY}
     topic.append("state", state(4, active=2, removed=[1], ever_active=[2]), T0 + 8 * DAY)
     assert topic.status(1) == "removed" and topic.log.content(1) is None
-    assert topic.log.next_version == 3
+    assert topic.log.next_version == 3 and topic.log.pending_removals() == {}
 
 
 def test_a_later_record_that_keeps_it_retired_does_not_restart_the_grace_but_a_reactivation_does():

@@ -6,6 +6,7 @@ import zstandard
 
 DEFAULT_DICTIONARY_CACHE_BYTES = 256 << 20  # as the Java codec's zdict.dictionary.cache.bytes
 DIGESTED_DECOMPRESS_OVERHEAD = 27 << 10  # zstd's decoding tables beside the dictionary's bytes
+EVENT_SIZE_HINT = 4096  # zstd sizes its match tables by the input and the dictionary: a single event
 
 
 def decompress_cost(dictionary):
@@ -15,8 +16,10 @@ def decompress_cost(dictionary):
 
 def compress_cost(dictionary, level):
     """An estimate of the memory a digested dictionary for compression holds: zstd's estimate of a
-    compression context with that level and dictionary (its match tables), and the dictionary's bytes."""
-    parameters = zstandard.ZstdCompressionParameters.from_level(level, dict_size=len(dictionary))
+    compression context for a single event with that level and dictionary (its match tables, sized by the
+    dictionary and the input), and the dictionary's bytes."""
+    parameters = zstandard.ZstdCompressionParameters.from_level(level, source_size=EVENT_SIZE_HINT,
+                                                                dict_size=len(dictionary))
     return parameters.estimated_compression_context_size() + len(dictionary)
 
 

@@ -104,6 +104,11 @@ class KafkaRegistry(Registry):
     def versions(self):
         return dict(self._log.table.versions)
 
+    def pending_removals(self):
+        """Each retired, once-active version -> the time (epoch ms) from which a removal of it applies."""
+        with self._lock:
+            return self._log.pending_removals()
+
     def refused(self):
         """The records skipped so far, counted by reason (docs/REGISTRY.md section 5: ``hash-mismatch``, …)."""
         with self._lock:

@@ -61,7 +61,13 @@ class TopicLog:
         return self._published[version][1] if version in self.table.versions else None
 
     def retired_since(self, version):
+        """The record time of the first record that showed ``version`` retired, or None if it is not retired."""
         return self._retired_since.get(version)
+
+    def pending_removals(self):
+        """Each retired version that was once active -> the time (epoch ms) from which a removal of it applies."""
+        return {v: since + self._remove_grace_ms for v, since in sorted(self._retired_since.items())
+                if v in self._ever_active}
 
     def apply(self, offset, key, value, record_time=None):
         """Applies one record: ``key`` text or None, ``value`` bytes or None (a tombstone), ``record_time``
