@@ -229,6 +229,30 @@ class PythonClientsIT {
         assertEquals(List.of("2 active", "REFUSED "), table(registryTopic, "0"));
     }
 
+    @Test
+    void aPythonReaderRefusesAMissingTopicAndOneOfTwoPartitionsNamingThem() throws Exception {
+        broker.createTopic("_zdict_two_partitions", 2);
+        assertEquals(
+                "kafka_client: RegistryError: Registry topic _zdict_missing does not exist in the cluster at "
+                        + broker.bootstrapServers(),
+                failure("_zdict_missing"));
+        assertEquals(
+                "kafka_client: RegistryError: Registry topic _zdict_two_partitions has 2 partitions; a registry"
+                        + " topic must have exactly one",
+                failure("_zdict_two_partitions"));
+        try (org.apache.kafka.clients.admin.Admin admin = broker.admin()) {
+            assertTrue(admin.listTopics().names().get().stream().noneMatch("_zdict_missing"::equals));
+        }
+    }
+
+    private static String failure(String registryTopic) throws Exception {
+        Process reader = python("table", registryTopic, "-", "0");
+        assertTrue(reader.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(1, reader.exitValue());
+        List<String> err = Files.readAllLines(temp.resolve("table.err"));
+        return err.get(err.size() - 1); // the client's one line, after any of librdkafka's own
+    }
+
     private static List<String> table(String registryTopic, String graceMs) throws Exception {
         Process reader = python("table", registryTopic, "-", graceMs);
         try (BufferedReader out =
