@@ -96,3 +96,19 @@ def test_the_example_topic_gives_the_tables_the_document_states():
     assert table(log) == {2: ("orders-value", "active"), 3: ("default", "active")}
     assert log.next_version == 4 and log.content(1) is None
     assert log.refused == {"early-removal": 1}
+
+
+@pytest.mark.parametrize("value", [
+    b'{"version":1e999999999}', b'{"x":' + b"[" * 100000 + b"]" * 100000 + b"}", b'{"version":1' + b"0" * 5000 + b"}",
+    b'{"version":1,"nan":NaN}', b"\xff\xfe",
+], ids=["huge-exponent", "deep-nesting", "long-number", "nan", "not-utf8"])
+def test_hostile_values_are_unreadable_quickly(value):
+    with pytest.raises(Unreadable):
+        read_dictionary_record(value)
+
+
+def test_a_retired_at_key_of_many_digits_is_unreadable_and_leading_zeros_are_allowed():
+    with pytest.raises(Unreadable):
+        read_state_record(b'{"retiredAt":{"' + b"1" * 5000 + b'":1}}')
+    assert read_state_record(b'{"retiredAt":{"' + b"0" * 300 + b'7":1}}').retired_at == {7: 1}
+

@@ -69,7 +69,10 @@ def parse_version(text):
     digits = text[1:] if text[:1] in ("+", "-") else text
     if not digits or not all(c.isdecimal() for c in digits):
         return None
-    value = int("".join(str(int(c)) for c in digits))
+    digits = "".join(str(int(c)) for c in digits).lstrip("0") or "0"
+    if len(digits) > 10:
+        return None
+    value = int(digits)
     value = -value if text[:1] == "-" else value
     return value if -MAX_INT - 1 <= value <= MAX_INT else None
 
@@ -91,7 +94,7 @@ def _fields(value, what):
         text = value.decode("utf-8")
         parsed, _ = json.JSONDecoder(object_pairs_hook=_Pairs, parse_float=Decimal,
                                      parse_constant=_no_constant).raw_decode(text.lstrip(" \t\r\n"))
-    except (UnicodeDecodeError, ValueError) as e:
+    except (UnicodeDecodeError, ValueError, RecursionError) as e:  # nesting past ~1000, as Jackson's limit
         raise Unreadable(f"not JSON: {e}") from e
     if not isinstance(parsed, _Pairs):
         raise Unreadable(f"expected {what} object")
@@ -109,10 +112,9 @@ def _no_constant(name):
 def _integer(value, low, high, field):
     if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
         raise Unreadable(f"{field}: expected a number, found {_text(value)}")
-    number = int(value)  # the integer part, as Java's getIntValue and getLongValue take it
-    if not low <= number <= high:
-        raise Unreadable(f"{field}: {number} is out of range")
-    return number
+    if not low <= value <= high:  # compared before int(): 1e999999999 would take forever to expand
+        raise Unreadable(f"{field}: {value} is out of range")
+    return int(value)  # the integer part, as Java's getIntValue and getLongValue take it
 
 
 def _text(value):
