@@ -4,6 +4,8 @@ use zdict.kafka against a real broker, following the registry topic live.
     kafka_client.py consume BOOTSTRAP REGISTRY_TOPIC TOPIC COUNT   prints each value as a line
     kafka_client.py produce BOOTSTRAP REGISTRY_TOPIC TOPIC VERSION  sends each line of standard input
         an empty line means: wait until VERSION is the active version, then go on
+    kafka_client.py table BOOTSTRAP REGISTRY_TOPIC - GRACE_MS   prints "VERSION STATUS" per version the
+        registry holds, then "REFUSED" and each reason=count of the records it skipped, with that remove grace
 
 Prints READY once the registry is open; any failure ends it with exit code 1 and one line on stderr.
 """
@@ -63,9 +65,18 @@ def produce(bootstrap, registry, topic, version):
     print("DONE", flush=True)
 
 
+def table(registry):
+    for version, info in sorted(registry.versions().items()):
+        print(f"{version} {info.status}", flush=True)
+    print("REFUSED " + " ".join(f"{reason}={count}" for reason, count in sorted(registry.refused().items())), flush=True)
+
+
 def main(mode, bootstrap, registry_topic, topic, number):
-    with zdict.open_registry(f"kafka://{bootstrap}/{registry_topic}") as registry:
-        if mode == "consume":
+    config = {"zdict.registry.remove.grace.ms": number} if mode == "table" else {}
+    with zdict.open_registry(f"kafka://{bootstrap}/{registry_topic}", config) as registry:
+        if mode == "table":
+            table(registry)
+        elif mode == "consume":
             consume(bootstrap, registry, topic, int(number))
         else:
             produce(bootstrap, registry, topic, number)

@@ -86,3 +86,49 @@ def test_decodes_any_bytes_like_payload(main_registry):
     for twice in range(2):  # the second time through the fast path
         assert codec.decompress(bytearray(payload)) == EVENT
         assert codec.decompress(memoryview(payload)) == EVENT
+
+
+def test_a_frame_declaring_no_bytes_is_decoded_even_after_the_fast_path_learnt_its_start(main_registry):
+    codec = zdict.Codec(main_registry)
+    empty = codec.compress(b"", version=2)
+    assert codec.decompress(empty) == b""  # its first 7 bytes are now known
+    assert codec.decompress(empty) == b""
+    with pytest.raises(zdict.CorruptPayloadError):
+        codec.decompress(empty[:-1] + bytes([empty[-1] ^ 1]))  # python-zstandard alone returns b"" for it
+
+
+def test_the_fast_path_refuses_bytes_after_the_frame_and_a_frame_cut_short(main_registry):
+    codec = zdict.Codec(main_registry)
+    payload = codec.compress(EVENT, version=2)
+    assert codec.decompress(payload) == EVENT
+    assert len(codec._fast) == 1
+    with pytest.raises(zdict.TruncatedPayloadError):
+        codec.decompress(payload + b"\x00")
+    with pytest.raises(zdict.TruncatedPayloadError):
+        codec.decompress(payload[:-1])
+    with pytest.raises(zdict.TruncatedPayloadError):
+        codec.decompress(payload[:8])
+
+
+def test_the_dictionary_cache_keeps_to_its_bound_and_every_version_still_decodes(main_registry):
+    payloads = {v: zdict.Codec(main_registry).compress(EVENT, version=v) for v in (1, 2, 3, 4, 300, 16384)}
+    one_version = main_registry.info(2).size + (27 << 10)
+    codec = zdict.Codec(main_registry, dictionary_cache_bytes=one_version)
+    for _ in range(3):
+        for version, payload in payloads.items():
+            assert codec.decompress(payload) == EVENT
+            assert codec.decompress(payload) == EVENT  # the second time through the fast path, where it has one
+            assert codec.dictionaries.held_bytes <= max(one_version, main_registry.info(version).size + (27 << 10))
+            held = [value for value, _ in codec.dictionaries._entries.values()]
+            assert all(entry[0].__self__ in held for entry in codec._fast.values())  # evicted ones are let go
+    assert codec.dictionaries.evictions >= 12
+    roomy = zdict.Codec(main_registry)
+    for _ in range(3):
+        for payload in payloads.values():
+            assert roomy.decompress(payload) == EVENT
+    assert roomy.dictionaries.loads == 6 and roomy.dictionaries.evictions == 0
+
+
+def test_a_negative_cache_bound_is_refused():
+    with pytest.raises(ValueError, match="dictionary_cache_bytes must not be negative, got -1"):
+        zdict.Codec(None, dictionary_cache_bytes=-1)

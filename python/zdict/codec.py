@@ -1,12 +1,14 @@
 """The codec: compresses with a registry's active version and decompresses any payload by its prefix."""
 
 import zstandard
+from zstandard import ZstdError
 
 from . import lz4_blocks, zstd_frames
+from .dictionary_cache import DEFAULT_DICTIONARY_CACHE_BYTES, DictionaryCache, compress_cost, decompress_cost
 from .errors import PayloadTooLargeError, UncheckedPayloadError, UnknownDictionaryVersionError
 from .registry import DEFAULT_SUBJECT
 from .wire import DICTIONARY_FRAME, LZ4_BLOCK, PLAIN_FRAME, STORED, read_prefix, write_prefix
-from .zstd_frames import SIZED_HEADERS
+from .zstd_frames import SMALL_FRAME_LAYOUTS, SMALL_FRAME_MAX_SIZE
 
 DEFAULT_MAX_DECOMPRESSED_SIZE = 64 << 20
 DEFAULT_LEVEL = 3
@@ -18,11 +20,13 @@ class Codec:
     ``checksum=False`` writes no checksum and accepts payloads without one (Kafka record values, which
     Kafka's batch CRC covers); ``accept_unchecked=True`` keeps writing checksums but decodes payloads
     without one. ``subject`` names whose active version ``compress()`` uses. Dictionaries are digested
-    once per version and kept, as a version never changes meaning. Not thread-safe: one per thread.
+    once per version and kept in ``dictionaries``, a DictionaryCache of at most ``dictionary_cache_bytes``
+    (256 MiB, as the Java codec's default). Not thread-safe: one per thread.
     """
 
     def __init__(self, registry, *, subject=DEFAULT_SUBJECT, checksum=True, accept_unchecked=False,
-                 max_decompressed_size=DEFAULT_MAX_DECOMPRESSED_SIZE):
+                 max_decompressed_size=DEFAULT_MAX_DECOMPRESSED_SIZE,
+                 dictionary_cache_bytes=DEFAULT_DICTIONARY_CACHE_BYTES):
         if max_decompressed_size < 0:
             raise ValueError(f"max_decompressed_size must not be negative, got {max_decompressed_size}")
         self.registry = registry
@@ -30,35 +34,41 @@ class Codec:
         self.checksum = checksum
         self.accept_unchecked = accept_unchecked or not checksum
         self.max_decompressed_size = max_decompressed_size
-        self._decompressors = {}
-        self._compressors = {}
-        self._windows = {}
+        self.dictionaries = DictionaryCache(dictionary_cache_bytes, on_evict=self._forget)
+        self._plain_compressor = None
         self._plain_decompressor = zstandard.ZstdDecompressor()
-        # The first 7 bytes of D1 payloads decoded before -> how to check and decode the rest inline.
+        # The first 7 bytes (marker, a version below 128, zstd magic, frame descriptor) of D1 payloads decoded
+        # before whose frames declare at most SMALL_FRAME_MAX_SIZE bytes (none if the limit is lower) -> (the
+        # version's decompress, where the frame's first block header is, where that block ends + checksum).
         self._fast = {}
+        self._small_frames_fit = max_decompressed_size >= SMALL_FRAME_MAX_SIZE
 
     def decompress(self, payload):
         """The original bytes of ``payload`` (bytes-like); raises a ZdictError subclass naming the reason."""
-        # The common case, checked inline: a D1 payload whose first 7 bytes (marker, a version below 128,
-        # zstd magic, frame descriptor) this codec has decoded before, with a frame of one last block.
-        # Anything else, and any failure, takes the general path, which reports it.
-        if type(payload) is not bytes:
-            payload = bytes(payload)  # bytearray, memoryview: hashable, sliceable like the rest
-        fast = self._fast.get(payload[:7])
-        if fast is not None:
-            decompressor, size_at, size_end, add, block_at, tail = fast
-            size = int.from_bytes(payload[size_at:size_end], "little") + add
-            block = int.from_bytes(payload[block_at:block_at + 3], "little")
-            kind = block & 7
-            if 0 < size <= self.max_decompressed_size and (kind == 1 or kind == 5 or kind == 3) and (
-                    block_at + 3 + (1 if kind == 3 else block >> 3) + tail == len(payload)):
-                try:
-                    return decompressor.decompress(payload[2:])
-                except zstandard.ZstdError:
-                    pass
+        # The common case, checked inline in as few steps as CPython allows: a payload that starts like one
+        # decoded before, whose frame is one last raw or compressed block ending exactly where the payload
+        # ends. Its header passed every check then (checksum flag, size limit), and zstd checks the rest. An
+        # empty result goes to the general path too, since python-zstandard returns b"" for any frame that
+        # declares 0 bytes without decoding it. Anything else, and any failure, takes the general path,
+        # which reports it: a key it never saw (KeyError), a short payload (IndexError), a bytearray or
+        # writable memoryview (unhashable: TypeError, ValueError), which it copies into bytes.
+        try:
+            decompress, block_at, end = self._fast[payload[:7]]
+            block = payload[block_at] | payload[block_at + 1] << 8 | payload[block_at + 2] << 16
+        except (KeyError, IndexError, TypeError, ValueError):
+            return self._decompress(payload)
+        if block | 4 == (len(payload) - end) << 3 | 5:  # last block (bit 0), raw or compressed (bit 1 clear), its size
+            try:
+                data = decompress(payload[2:])
+            except ZstdError:
+                data = None
+            if data:
+                return data
         return self._decompress(payload)
 
     def _decompress(self, payload):
+        if type(payload) is not bytes:
+            payload = bytes(payload)
         prefix = read_prefix(payload)
         marker = prefix.marker
         body = payload[prefix.length:]
@@ -82,12 +92,12 @@ class Codec:
         decompressor = self._decompressor(prefix.version) if marker == DICTIONARY_FRAME else self._plain_decompressor
         zstd_frames.check_extent(body, header, prefix.length, prefix.describe())
         data = zstd_frames.decode(decompressor, body, header, prefix, self.max_decompressed_size)
-        if marker == DICTIONARY_FRAME and prefix.length == 2 and len(self._fast) < 4096:
-            sized = SIZED_HEADERS[body[4]]
-            if sized is not None:
-                length, size_at, size_end, add, checksum = sized
-                self._fast[bytes(payload[:7])] = (decompressor, 2 + size_at, 2 + size_end, add, 2 + length,
-                                                  4 if checksum else 0)
+        if marker == DICTIONARY_FRAME and prefix.length == 2 and self._small_frames_fit and len(self._fast) < 4096:
+            layout = SMALL_FRAME_LAYOUTS[body[4]]
+            if layout is not None:
+                header_length, checksum_bytes = layout
+                self._fast[bytes(payload[:7])] = (decompressor.decompress, 2 + header_length,
+                                                  2 + header_length + 3 + checksum_bytes)
         return data
 
     def compress(self, data, version=None):
@@ -117,29 +127,38 @@ class Codec:
             raise UnknownDictionaryVersionError(version, self.registry.describe())
         return info
 
+    def _forget(self, kind, version):
+        if kind == "zstd-decompress":
+            self._fast.clear()  # it holds evicted decompressors too; it refills as payloads come
+
     def _decompressor(self, version):
-        decompressor = self._decompressors.get(version)
-        if decompressor is None:
-            dictionary = zstandard.ZstdCompressionDict(self.registry.content(version))
-            decompressor = self._decompressors[version] = zstandard.ZstdDecompressor(dict_data=dictionary)
-        return decompressor
+        def make():
+            content = self.registry.content(version)
+            decompressor = zstandard.ZstdDecompressor(dict_data=zstandard.ZstdCompressionDict(content))
+            return decompressor, decompress_cost(content)
+
+        return self.dictionaries.get("zstd-decompress", version, make)
 
     def _compressor(self, version):
-        compressor = self._compressors.get(version)
-        if compressor is None:
-            if version is None:
-                dictionary, level = None, DEFAULT_LEVEL
-            else:
-                level = self._info(version).level or DEFAULT_LEVEL
-                dictionary = zstandard.ZstdCompressionDict(self.registry.content(version))
-            compressor = self._compressors[version] = zstandard.ZstdCompressor(
-                level=level, dict_data=dictionary, write_checksum=self.checksum, write_content_size=True,
-                write_dict_id=not self.checksum)
-        return compressor
+        if version is None:
+            if self._plain_compressor is None:
+                self._plain_compressor = self._new_compressor(DEFAULT_LEVEL, None)
+            return self._plain_compressor
+
+        def make():
+            level = self._info(version).level or DEFAULT_LEVEL
+            content = self.registry.content(version)
+            return self._new_compressor(level, zstandard.ZstdCompressionDict(content)), compress_cost(content, level)
+
+        return self.dictionaries.get("zstd-compress", version, make)
+
+    def _new_compressor(self, level, dictionary):
+        return zstandard.ZstdCompressor(level=level, dict_data=dictionary, write_checksum=self.checksum,
+                                        write_content_size=True, write_dict_id=not self.checksum)
 
     def _window(self, version):
-        cached = self._windows.get(version)
-        if cached is None:
+        def make():
             window = lz4_blocks.window(self.registry.content(version))
-            cached = self._windows[version] = (window, lz4_blocks.dictionary_check(window))
-        return cached
+            return (window, lz4_blocks.dictionary_check(window)), len(window)
+
+        return self.dictionaries.get("lz4-window", version, make)

@@ -1,128 +1,187 @@
-"""The registry topic's records (docs/REGISTRY.md) applied in offset order, without Kafka: what a reader keeps.
+"""The registry topic folded into a table, record by record in offset order, without Kafka.
 
-Keys are ``state`` and ``dict/VERSION/WRITER``. The first valid claim of a version wins; a claim whose
-bytes do not match its SHA-256, names another version than its key, or cannot be read is skipped, and
-so are tombstones, unknown keys and records over 8 MiB. A ``state`` record is taken when it follows the
-one in force (``sequence`` one more, or for records without sequence numbers ``basedOn`` the offset of
-the one in force); the first one read is taken as it is.
+docs/REGISTRY.md section 5 is normative; this is where the Python reader applies it (Java: kafka-serde's
+``RegistryLog``). In short: the first valid claim of a version wins; a ``state`` record counts only if it
+replaces the state in force (by ``sequence``, else ``basedOn``), the first one met counts whatever it says;
+a state record removes a version only if the state before it had the version retired and, if the version
+was ever active, the record's time is at least the remove grace after the first record that showed it
+retired. A record's time is the broker's (``LogAppendTime``) where the caller has it, else this reader's
+clock as it applies the record. Every record the rules refuse is skipped and counted by reason. This
+reader keeps no local copy (section 8), so the rules about one never apply here.
 """
 
-import base64
+import collections
 import hashlib
-import json
-from typing import NamedTuple, Optional
+import logging
+import time
 
-from .registry import DEFAULT_SUBJECT, DictionaryInfo, VersionTable
+from .registry import DictionaryInfo, VersionTable
+from .registry_records import (
+    MAX_VALUE_BYTES,
+    STATE_KEY,
+    StateRecord,
+    Unreadable,
+    read_dictionary_record,
+    read_state_record,
+    version_of,
+)
 
-MAX_VALUE_BYTES = 8 << 20
-MAX_KEY_LENGTH = 200
+DEFAULT_REMOVE_GRACE_MS = 7 * 24 * 3600 * 1000  # Java: zdict.registry.remove.grace.ms
+_LOG = logging.getLogger("zdict.registry")
 
 
-class _State(NamedTuple):
-    record: dict
-    offset: int
-
-
-def version_of(key):
-    """The version a ``dict/VERSION/WRITER`` key names, or None for any other key."""
-    if key is None or len(key) > MAX_KEY_LENGTH or not key.startswith("dict/"):
-        return None
-    parts = key.split("/", 2)
-    if len(parts) < 3 or not parts[1].isdigit():
-        return None
-    version = int(parts[1])
-    return version if 0 < version <= 2**31 - 1 else None
+def wall_clock_ms():
+    return time.time_ns() // 1_000_000
 
 
 class TopicLog:
-    def __init__(self):
-        self._claims = {}  # version -> (DictionaryInfo with status available, content)
-        self._state: Optional[_State] = None
-        self.skipped = []  # (offset, key, why)
+    """What a reader keeps of the topic: ``table`` (the versions and active versions), ``next_version``,
+    each version's bytes, and ``refused``, the skipped records counted by reason (``too-large``,
+    ``state-tombstone``, ``unknown-key``, ``early-tombstone``, ``unreadable``, ``hash-mismatch``,
+    ``version-taken``, ``early-removal``). Not thread-safe; the owner synchronises."""
+
+    def __init__(self, remove_grace_ms=DEFAULT_REMOVE_GRACE_MS, clock=wall_clock_ms):
+        self._remove_grace_ms = remove_grace_ms
+        self._clock = clock
+        self._winners = {}  # version -> the key of the claim that won it
+        self._published = {}  # version -> (DictionaryInfo with status available, bytes)
+        self._state = StateRecord()
+        self._state_offset = -1
+        self._ever_active = set()
+        self._retired_since = {}  # version -> the time of the first record that showed it retired
+        self._max_claimed = 0
+        self._time = 0
+        self.refused = collections.Counter()
+        self.skipped = []  # (offset, key, reason, detail) of every refused record
         self.table = VersionTable({}, {})
+        self.next_version = 1
 
     def content(self, version):
-        claim = self._claims.get(version)
-        return None if claim is None or version not in self.table.versions else claim[1]
+        """The bytes of ``version`` if the table holds it, else None."""
+        return self._published[version][1] if version in self.table.versions else None
 
-    def apply(self, offset, key, value):
-        """Applies one record; ``key`` is text (or None), ``value`` bytes (or None for a tombstone)."""
+    def retired_since(self, version):
+        """The record time of the first record that showed ``version`` retired, or None if it is not retired."""
+        return self._retired_since.get(version)
+
+    def pending_removals(self):
+        """Each retired version that was once active -> the time (epoch ms) from which a removal of it applies."""
+        return {v: since + self._remove_grace_ms for v, since in sorted(self._retired_since.items())
+                if v in self._ever_active}
+
+    def apply(self, offset, key, value, record_time=None):
+        """Applies one record: ``key`` text or None, ``value`` bytes or None (a tombstone), ``record_time``
+        the broker's time in epoch milliseconds (LogAppendTime) or None for this reader's clock."""
+        self._time = record_time if record_time is not None and record_time >= 0 else self._clock()
         if value is not None and len(value) > MAX_VALUE_BYTES:
-            return self._skip(offset, key, "too large")
-        if value is None:
-            return self._skip(offset, key, "a tombstone")
-        if key == "state":
+            return self._refuse("too-large", offset, key, f"{len(value)} bytes")
+        if key == STATE_KEY:
+            if value is None:
+                return self._refuse("state-tombstone", offset, key, "a tombstone")
             return self._apply_state(offset, key, value)
         version = version_of(key)
         if version is None:
-            return self._skip(offset, key, "unknown key")
+            return self._refuse("unknown-key", offset, key, "a tombstone" if value is None else f"{len(value)} bytes")
+        if value is None:
+            return self._apply_tombstone(offset, key, version)
         return self._apply_claim(offset, key, version, value)
 
     def _apply_claim(self, offset, key, version, value):
         try:
-            record = json.loads(value)
-            content = base64.b64decode(record["content"], validate=True)
-            info = DictionaryInfo(
-                version=int(record["version"]),
-                subject=str(record.get("subject", DEFAULT_SUBJECT)),
-                status="available",
-                sha256=str(record["sha256"]),
-                size=len(content),
-                level=int(record.get("level", 0)),
-                metadata={str(k): str(v) for k, v in record.get("metadata", {}).items()},
-            )
-            str(record["createdAt"])
-        except (ValueError, KeyError, TypeError, AttributeError) as e:
-            return self._skip(offset, key, f"unreadable: {e}")
-        if info.version != version:
-            return self._skip(offset, key, f"it holds version {info.version} under its key")
-        if hashlib.sha256(content).hexdigest() != info.sha256.lower():
-            return self._skip(offset, key, "its bytes do not match its SHA-256")
-        if version in self._claims:
-            return self._skip(offset, key, f"version {version} was claimed first by another record")
-        self._claims[version] = (info, content)
+            record = read_dictionary_record(value)
+        except Unreadable as e:
+            return self._refuse("unreadable", offset, key, str(e))
+        if record.version != version:
+            return self._refuse("unreadable", offset, key, f"it holds version {record.version} under its key")
+        sha256 = hashlib.sha256(record.content).hexdigest()
+        if sha256 != record.sha256:
+            return self._refuse("hash-mismatch", offset, key, f"it states SHA-256 {record.sha256}, its bytes have {sha256}")
+        if version in self._winners:
+            won = self._published.get(version)
+            if won is not None and won[0].sha256 == sha256:
+                return None  # the same dictionary again
+            return self._refuse("version-taken", offset, key, f"version {version} was won by {self._winners[version]}")
+        self._winners[version] = key
+        self._max_claimed = max(self._max_claimed, version)
+        info = DictionaryInfo(version=version, subject=record.subject, status="available", sha256=sha256,
+                              size=len(record.content), level=record.level, metadata=record.metadata)
+        self._published[version] = (info, record.content)
+        self._rebuild()
+
+    def _apply_tombstone(self, offset, key, version):
+        if self._winners.get(version) != key:
+            return None  # a losing or skipped claim's key: it never counted
+        if version not in self._state.removed:
+            return self._refuse("early-tombstone", offset, key, f"version {version} is not removed in the state in force")
+        self._published.pop(version, None)
         self._rebuild()
 
     def _apply_state(self, offset, key, value):
         try:
-            record = json.loads(value)
-            if not isinstance(record, dict):
-                raise ValueError("not an object")
-        except ValueError as e:
-            return self._skip(offset, key, f"unreadable: {e}")
-        if self._state is not None and not _replaces(self._state, record):
-            return self._skip(offset, key, "it does not follow the state record in force")
-        self._state = _State(record, offset)
+            record = read_state_record(value)
+        except Unreadable as e:
+            return self._refuse("unreadable", offset, key, str(e))
+        if self._state_offset >= 0 and not self._state.replaced_by(record, self._state_offset):
+            return None  # a concurrent writer's lost attempt
+        kept = sorted(v for v in record.removed - self._state.removed if v in self._published and not self._removable(v))
+        if kept:
+            self._refuse("early-removal", offset, key, f"it removes versions {kept}, which stay")
+            record = _without_removal(record, kept, self._state, self._ever_active)
+        self._state = record
+        self._state_offset = offset
+        self._ever_active.update(record.ever_active, record.activated_at, record.active_by_subject.values())
+        if record.active > 0:
+            self._ever_active.add(record.active)
         self._rebuild()
 
-    def _skip(self, offset, key, why):
-        self.skipped.append((offset, key, why))
+    def _removable(self, version):
+        info = self.table.versions.get(version)
+        if info is None or info.status != "retired":
+            return False
+        if version not in self._ever_active:
+            return True
+        since = self._retired_since.get(version)
+        return since is not None and self._time - since >= self._remove_grace_ms
+
+    def _refuse(self, reason, offset, key, detail):
+        if not self.refused[reason]:
+            _LOG.warning("Skipped registry record at offset %d (key %r), %s: %s (later ones of this reason are"
+                         " only counted)", offset, key, reason, detail)
+        self.refused[reason] += 1
+        self.skipped.append((offset, key, reason, detail))
 
     def _rebuild(self):
-        state = self._state.record if self._state else {}
-        removed = set(state.get("removed", []))
-        retired = set(state.get("retired", []))
-        active = {}
-        if state.get("active", 0) > 0:
-            active[DEFAULT_SUBJECT] = state["active"]
-        active.update(state.get("activeBySubject", {}))
+        state = self._state
         versions = {}
         actives = {}
-        for version, (info, _) in self._claims.items():
-            if version in removed:
+        for version, (info, _) in sorted(self._published.items()):
+            if version in state.removed:
                 continue
-            if active.get(info.subject) == version:
+            if state.is_active(info.subject, version):
                 info = info._replace(status="active")
                 actives[info.subject] = version
-            elif version in retired:
+            elif version in state.retired:
                 info = info._replace(status="retired")
+                self._retired_since.setdefault(version, self._time)
             versions[version] = info
+        for version in [v for v in self._retired_since if v not in versions or versions[v].status != "retired"]:
+            del self._retired_since[version]
         self.table = VersionTable(versions, actives)
+        self.next_version = max(state.next_version, self._max_claimed + 1, max(state.removed, default=0) + 1)
 
 
-def _replaces(current, record):
-    sequence = current.record.get("sequence", -1)
-    following = record.get("sequence", -1)
-    if sequence >= 0 and following >= 0:
-        return following == sequence + 1
-    return record.get("basedOn", -1) == current.offset
+def _without_removal(record, kept, in_force, ever_active):
+    """``record`` without the removals of ``kept``, each keeping what the state in force gave it (section 5.4)."""
+    retired = set(record.retired)
+    retired_at = dict(record.retired_at)
+    activated_at = dict(record.activated_at)
+    for version in kept:
+        if version in in_force.retired:
+            retired.add(version)
+            if version in in_force.retired_at:
+                retired_at[version] = in_force.retired_at[version]
+        if version in in_force.activated_at:
+            activated_at.setdefault(version, in_force.activated_at[version])
+    return record._replace(removed=record.removed - set(kept), retired=frozenset(retired),
+                           ever_active=record.ever_active | (set(kept) & ever_active),
+                           retired_at=retired_at, activated_at=activated_at)

@@ -16,22 +16,24 @@ _DICTIONARY_ID_BYTES = (0, 1, 2, 4)
 _CONTENT_SIZE_BYTES = (0, 2, 4, 8)
 
 
-def _sized_headers():
-    """For each descriptor byte of a frame that declares its content size: (header length, where the size
-    starts, where it ends, what to add to it, whether a checksum ends the frame). None for the others."""
+SMALL_FRAME_MAX_SIZE = 65535 + 256  # the most a content size field of 1 or 2 bytes declares
+
+
+def _small_frame_layouts():
+    """For each descriptor byte of a frame that declares its content size in a field of 1 or 2 bytes (so
+    at most SMALL_FRAME_MAX_SIZE): (header length, bytes of checksum at its end). None for the others."""
     table = [None] * 256
     for descriptor in range(256):
         single_segment = descriptor & 0x20
         size_flag = descriptor >> 6
-        size_bytes = 1 if size_flag == 0 and single_segment else _CONTENT_SIZE_BYTES[size_flag]
-        if descriptor & 0x08 or size_bytes == 0:
+        if descriptor & 0x08 or size_flag > 1 or (size_flag == 0 and not single_segment):
             continue
-        length = 5 + (0 if single_segment else 1) + _DICTIONARY_ID_BYTES[descriptor & 3] + size_bytes
-        table[descriptor] = (length, length - size_bytes, length, 256 if size_bytes == 2 else 0, bool(descriptor & 4))
+        length = 5 + (0 if single_segment else 1) + _DICTIONARY_ID_BYTES[descriptor & 3] + size_flag + 1
+        table[descriptor] = (length, 4 if descriptor & 0x04 else 0)
     return tuple(table)
 
 
-SIZED_HEADERS = _sized_headers()
+SMALL_FRAME_LAYOUTS = _small_frame_layouts()
 
 
 class FrameHeader:

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -24,6 +25,7 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -186,6 +188,84 @@ class PythonClientsIT {
                 assertEquals(i < HALF ? (byte) 0xD1 : (byte) 0xD0, payloads.get(i)[0], "record " + i + "'s kind");
                 assertEquals(events.get(i), new String(values.get(i), StandardCharsets.UTF_8), "record " + i);
             }
+        }
+    }
+
+    /**
+     * A removal written one moment after the retirement, by a writer that stamps its record 30 days ahead:
+     * on a topic the broker stamps (LogAppendTime) the Python reader measures the grace on the broker's
+     * time, so with the 7-day grace it refuses the removal and version 1 still decodes; with no grace it
+     * applies it.
+     */
+    @Test
+    void aPythonReaderRefusesARemovalWithinTheGraceWhateverTimeItsWriterStamps() throws Exception {
+        String registryTopic = "_zdict_grace";
+        try (KafkaDictionaryRegistry registry = registry(registryTopic);
+                KafkaProducer<String, byte[]> producer = new KafkaProducer<>(Map.of(
+                        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
+                        ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class,
+                        ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class))) {
+            registry.publish(TestDictionaries.trained(5), 3, Map.of());
+            registry.activate(1);
+            registry.publish(TestDictionaries.trained(6), 3, Map.of());
+            registry.activate(2);
+            registry.retire(1); // state records 1 (activate 1), 2 (activate 2), 3 (retire 1), at offset 4
+            byte[] removal = RegistryRecords.write(new RegistryRecords.StateRecord(
+                    3,
+                    2,
+                    Map.of(),
+                    new TreeSet<>(),
+                    new TreeSet<>(List.of(1)),
+                    new TreeSet<>(List.of(2)),
+                    Map.of(),
+                    Map.of(),
+                    4,
+                    4));
+            long aheadMs = System.currentTimeMillis() + Duration.ofDays(30).toMillis();
+            producer.send(new ProducerRecord<>(registryTopic, 0, aheadMs, RegistryKeys.STATE, removal))
+                    .get();
+        }
+        assertEquals(List.of("1 retired", "2 active", "REFUSED early-removal=1"), table(registryTopic, "604800000"));
+        assertEquals(List.of("2 active", "REFUSED "), table(registryTopic, "0"));
+    }
+
+    @Test
+    void aPythonReaderRefusesAMissingTopicAndOneOfTwoPartitionsNamingThem() throws Exception {
+        broker.createTopic("_zdict_two_partitions", 2);
+        assertEquals(
+                "kafka_client: RegistryError: Registry topic _zdict_missing does not exist in the cluster at "
+                        + broker.bootstrapServers(),
+                failure("_zdict_missing"));
+        assertEquals(
+                "kafka_client: RegistryError: Registry topic _zdict_two_partitions has 2 partitions; a registry"
+                        + " topic must have exactly one",
+                failure("_zdict_two_partitions"));
+        try (org.apache.kafka.clients.admin.Admin admin = broker.admin()) {
+            assertTrue(admin.listTopics().names().get().stream().noneMatch("_zdict_missing"::equals));
+        }
+    }
+
+    private static String failure(String registryTopic) throws Exception {
+        Process reader = python("table", registryTopic, "-", "0");
+        assertTrue(reader.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(1, reader.exitValue());
+        List<String> err = Files.readAllLines(temp.resolve("table.err"));
+        return err.get(err.size() - 1); // the client's one line, after any of librdkafka's own
+    }
+
+    private static List<String> table(String registryTopic, String graceMs) throws Exception {
+        Process reader = python("table", registryTopic, "-", graceMs);
+        try (BufferedReader out =
+                new BufferedReader(new InputStreamReader(reader.getInputStream(), StandardCharsets.UTF_8))) {
+            List<String> lines = new ArrayList<>();
+            for (String line = out.readLine(); line != null; line = out.readLine()) {
+                lines.add(line);
+            }
+            assertTrue(reader.waitFor(60, TimeUnit.SECONDS));
+            assertEquals(0, reader.exitValue(), () -> readErr("table"));
+            return lines;
+        } finally {
+            reader.destroyForcibly();
         }
     }
 

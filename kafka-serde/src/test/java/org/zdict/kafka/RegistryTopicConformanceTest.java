@@ -43,7 +43,19 @@ class RegistryTopicConformanceTest {
     private static final Path DIR = CONFORMANCE.resolve("registry-topic");
     private static final Instant CREATED = Instant.parse("2026-12-01T00:00:00Z");
 
-    private record Record(String key, byte[] value) {}
+    private static final long DAY_MS = 24 * 3600 * 1000L;
+    private static final long T0 = Instant.parse("2026-12-08T09:00:00Z").toEpochMilli();
+
+    /** One record; {@code time} is its broker time (LogAppendTime), or -1 for the reader's clock. */
+    private record Record(String key, byte[] value, long time) {
+        Record(String key, byte[] value) {
+            this(key, value, -1);
+        }
+
+        Record at(long brokerTime) {
+            return new Record(key, value, brokerTime);
+        }
+    }
 
     @BeforeAll
     static void regenerateWhenAsked() throws IOException {
@@ -65,13 +77,15 @@ class RegistryTopicConformanceTest {
     @MethodSource("cases")
     void aReaderKeepsWhatTheCaseStates(Path file) throws IOException {
         Map<String, Object> parsed = read(file);
-        assertEquals(parsed.get("expect"), expected(replay(records(parsed))));
+        long removeGraceMs = (Long) parsed.getOrDefault("removeGraceMs", 0L);
+        assertEquals(parsed.get("expect"), expected(replay(records(parsed), removeGraceMs)));
     }
 
-    private static RegistryLog replay(List<Record> records) {
-        RegistryLog log = new RegistryLog(new RefusedRecords("conformance"), 0, Clock.systemUTC());
+    private static RegistryLog replay(List<Record> records, long removeGraceMs) {
+        RegistryLog log = new RegistryLog(new RefusedRecords("conformance"), removeGraceMs, Clock.systemUTC());
         for (int offset = 0; offset < records.size(); offset++) {
-            log.apply(offset, records.get(offset).key(), records.get(offset).value());
+            Record r = records.get(offset);
+            log.apply(offset, r.time(), r.key(), r.value());
         }
         return log;
     }
@@ -155,6 +169,77 @@ class RegistryTopicConformanceTest {
                         state(3, 1, Map.of(), List.of(), -1, 1),
                         state(3, 2, Map.of(), List.of(), 2, 3),
                         state(3, 2, Map.of(), List.of(1), 2, 2)));
+        List<Record> retiredAfterUse = List.of(
+                claim(1, "writer-a", "default", small, Map.of()).at(T0),
+                claim(2, "writer-a", "default", medium, Map.of()).at(T0),
+                state(3, 1, Map.of(), List.of(), -1, 1).at(T0),
+                state(3, 2, Map.of(), List.of(1), 2, 2).at(T0 + DAY_MS),
+                stateOf(3, 2, List.of(), List.of(1), List.of(2), 3, 3).at(T0 + 7 * DAY_MS));
+        write(
+                "removal-within-grace",
+                "Version 1, once active, is retired by the record at offset 3 (broker time T0 + 1 day, T0 being"
+                        + " 2026-12-08T09:00:00Z) and removed by the next at T0 + 7 days, 6 days later: within the"
+                        + " 7-day remove grace, so the reader refuses the removal (early-removal) and version 1"
+                        + " stays, retired. The grace runs from the broker's time (LogAppendTime) of the first record"
+                        + " that showed it retired, never from the writer's retiredAt (here T0 - 7 days).",
+                7 * DAY_MS,
+                retiredAfterUse);
+        write(
+                "removal-after-grace",
+                "As removal-within-grace, then the removal again at T0 + 8 days, 7 days after the retirement:"
+                        + " the reader applies it, and version 1 is gone.",
+                7 * DAY_MS,
+                concat(
+                        retiredAfterUse,
+                        stateOf(3, 2, List.of(), List.of(1), List.of(2), 4, 4).at(T0 + 8 * DAY_MS)));
+        write(
+                "removal-never-active",
+                "Version 2 was never active: its removal while available is refused (early-removal); once a"
+                        + " state record retired it, the next removes it at once, with no grace. Tombstones on"
+                        + " version 1's key and on the state key remove nothing.",
+                7 * DAY_MS,
+                List.of(
+                        claim(1, "writer-a", "default", small, Map.of()).at(T0),
+                        claim(2, "writer-a", "default", medium, Map.of()).at(T0),
+                        state(3, 1, Map.of(), List.of(), -1, 1).at(T0),
+                        stateOf(3, 1, List.of(), List.of(2), List.of(1), 2, 2).at(T0),
+                        new Record("dict/1/writer-a", null, T0),
+                        new Record(RegistryKeys.STATE, null, T0),
+                        stateOf(3, 1, List.of(2), List.of(), List.of(1), 3, 3).at(T0),
+                        stateOf(3, 1, List.of(), List.of(2), List.of(1), 6, 4).at(T0)));
+    }
+
+    @SafeVarargs
+    private static List<Record> concat(List<Record> first, Record... more) {
+        List<Record> all = new ArrayList<>(first);
+        all.addAll(List.of(more));
+        return all;
+    }
+
+    /** A state record of the default subject with exactly these sets (retired versions retired at CREATED). */
+    private static Record stateOf(
+            int nextVersion,
+            int active,
+            List<Integer> retired,
+            List<Integer> removed,
+            List<Integer> everActive,
+            long basedOn,
+            long seq) {
+        Map<Integer, Long> retiredAt = new TreeMap<>();
+        retired.forEach(v -> retiredAt.put(v, CREATED.toEpochMilli()));
+        return new Record(
+                RegistryKeys.STATE,
+                RegistryRecords.write(new RegistryRecords.StateRecord(
+                        nextVersion,
+                        active,
+                        Map.of(),
+                        new TreeSet<>(retired),
+                        new TreeSet<>(removed),
+                        new TreeSet<>(everActive),
+                        retiredAt,
+                        Map.of(active, CREATED.toEpochMilli()),
+                        basedOn,
+                        seq)));
     }
 
     private static Record claim(
@@ -193,11 +278,18 @@ class RegistryTopicConformanceTest {
     }
 
     private static void write(String name, String note, List<Record> records) throws IOException {
+        write(name, note, 0, records);
+    }
+
+    private static void write(String name, String note, long removeGraceMs, List<Record> records) throws IOException {
         try (OutputStream out = Files.newOutputStream(DIR.resolve(name + ".json"));
                 JsonGenerator json = JSON.createGenerator(out)) {
             json.useDefaultPrettyPrinter();
             json.writeStartObject();
             json.writeStringField("note", note);
+            if (removeGraceMs > 0) {
+                json.writeNumberField("removeGraceMs", removeGraceMs);
+            }
             json.writeArrayFieldStart("records");
             for (Record r : records) {
                 json.writeStartObject();
@@ -207,10 +299,13 @@ class RegistryTopicConformanceTest {
                 } else {
                     json.writeStringField("value", Base64.getEncoder().encodeToString(r.value()));
                 }
+                if (r.time() >= 0) {
+                    json.writeNumberField("time", r.time());
+                }
                 json.writeEndObject();
             }
             json.writeEndArray();
-            json.writeStringField("expect", expected(replay(records)));
+            json.writeStringField("expect", expected(replay(records, removeGraceMs)));
             json.writeEndObject();
         }
     }
@@ -229,6 +324,7 @@ class RegistryTopicConformanceTest {
                     while (json.nextToken() == JsonToken.START_OBJECT) {
                         String key = null;
                         byte[] value = null;
+                        long time = -1;
                         while (json.nextToken() == JsonToken.FIELD_NAME) {
                             String name = json.currentName();
                             JsonToken t = json.nextToken();
@@ -236,12 +332,16 @@ class RegistryTopicConformanceTest {
                                 key = json.getText();
                             } else if (name.equals("value") && t != JsonToken.VALUE_NULL) {
                                 value = Base64.getDecoder().decode(json.getText());
+                            } else if (name.equals("time")) {
+                                time = json.getLongValue();
                             }
                         }
-                        records.add(new Record(key, value));
+                        records.add(new Record(key, value, time));
                     }
                 } else if (token == JsonToken.VALUE_STRING) {
                     parsed.put(field, json.getText());
+                } else if (token == JsonToken.VALUE_NUMBER_INT) {
+                    parsed.put(field, json.getLongValue());
                 } else {
                     json.skipChildren();
                 }
