@@ -32,7 +32,9 @@ import org.zdict.internal.PayloadKind;
  */
 public class ZdictDeserializer<T> implements Deserializer<T> {
 
-    private final SerdeLifecycle lifecycle = new SerdeLifecycle(this, false);
+    /** Package-private for the {@code Monitorable*} subclasses, which hand it the client's metrics. */
+    final SerdeLifecycle lifecycle = new SerdeLifecycle(this, false);
+
     private Deserializer<T> inner;
     private final MissingVersions missingVersions = new MissingVersions();
 
