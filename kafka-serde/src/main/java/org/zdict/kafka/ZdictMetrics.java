@@ -22,9 +22,12 @@ import org.apache.kafka.common.MetricName;
  * #GROUP} with the tags a client gives its plugins' metrics ({@code client-id} from the serde's {@code
  * client.id} setting, which a producer or consumer passes on, {@code config}, {@code class}) plus {@code
  * version}: {@code zdict:type=plugins,client-id=…,config=…,class=…,version=…}. This is the same on every
- * kafka-clients release from the floor on; the serdes are not {@code Monitorable} (Kafka 4.1+), since a
- * class that implements it cannot load on older clients. Serdes with the same tags share one set of
- * counts; the metrics go when the last of those closes. {@link #fallback()} reads them in-process.
+ * kafka-clients release from the floor on for {@link ZdictSerializer} and {@link ZdictDeserializer}, which
+ * are not {@code Monitorable} (Kafka 4.1+), since a class that implements it cannot load on older clients.
+ * Serdes with the same tags share one set of counts; the metrics go when the last of those closes. {@link
+ * #fallback()} reads them in-process. On kafka-clients 4.1+, {@code MonitorableZdictSerializer} and {@code
+ * MonitorableZdictDeserializer} publish the same metrics in the client's own registry instead ({@code
+ * client.metrics()}, read with {@link #value}), with the client's tags.
  *
  * <p>Each Kafka registry client ({@code KafkaDictionaryRegistry}) publishes {@link #REFUSED_RECORDS} the same
  * way, in group {@value #REGISTRY_GROUP}, tagged with its {@code topic}, a {@code registry-id} and the
