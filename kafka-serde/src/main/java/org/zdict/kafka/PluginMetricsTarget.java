@@ -9,7 +9,7 @@ import java.util.function.Supplier;
 import org.apache.kafka.common.MetricName;
 import org.apache.kafka.common.metrics.Measurable;
 import org.apache.kafka.common.metrics.PluginMetrics;
-import org.zdict.codec.DictionaryCacheStats;
+import org.zdict.codec.ZdictCodec;
 
 /**
  * A serde's metrics in its client's own registry, through the {@link PluginMetrics} a kafka-clients 4.1+
@@ -53,12 +53,12 @@ final class PluginMetricsTarget implements SerdeMetrics.Target {
     }
 
     @Override
-    public synchronized void publishCache(Supplier<DictionaryCacheStats> stats) {
+    public synchronized void publishCache(Supplier<ZdictCodec> codec) {
         if (!closed) {
             DictionaryCacheMetrics.publish(
                     () -> {
-                        DictionaryCacheStats current = stats.get();
-                        return current == null ? List.of() : List.of(current);
+                        ZdictCodec current = codec.get();
+                        return current == null ? List.of() : List.of(current.cacheStats());
                     },
                     publisher(null, null));
         }

@@ -6,7 +6,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
 import org.apache.kafka.clients.CommonClientConfigs;
-import org.zdict.codec.DictionaryCacheStats;
 import org.zdict.codec.ZdictCodec;
 import org.zdict.format.PayloadPrefix;
 
@@ -28,8 +27,11 @@ final class SerdeMetrics implements AutoCloseable, ZdictCodec.DecodeListener {
         /** The count of {@link ZdictMetrics#RECORDS_WITHOUT_DICTIONARY} for {@code subject}, published. */
         LongAdder withoutDictionary(String subject);
 
-        /** Publishes the dictionary cache metrics, read from {@code stats} (null: no codec yet). */
-        void publishCache(Supplier<DictionaryCacheStats> stats);
+        /**
+         * Publishes the dictionary cache metrics, read from the cache of {@code codec}'s codec (null: none
+         * yet). Serdes that share a registry share its codec ({@link SharedCodecs}): a cache is counted once.
+         */
+        void publishCache(Supplier<ZdictCodec> codec);
 
         @Override
         void close();
@@ -101,11 +103,6 @@ final class SerdeMetrics implements AutoCloseable, ZdictCodec.DecodeListener {
     /** From {@code configure}: the cache metrics read {@code codec}'s dictionary cache from now on. */
     void watchCache(ZdictCodec codec) {
         this.codec = codec;
-    }
-
-    private DictionaryCacheStats cacheStats() {
-        ZdictCodec current = codec;
-        return current == null ? null : current.cacheStats();
     }
 
     /** From {@code configure}: the tags of the JMX metrics, as a client would set them. */
@@ -182,7 +179,7 @@ final class SerdeMetrics implements AutoCloseable, ZdictCodec.DecodeListener {
     private Target target() {
         if (target == null) {
             target = clientMetrics != null ? clientMetrics.get() : JmxFallback.acquire(tags);
-            target.publishCache(this::cacheStats);
+            target.publishCache(() -> codec);
         }
         return target;
     }

@@ -14,7 +14,8 @@ import org.apache.kafka.common.MetricName;
  * errors-total} and {@code unknown-version-waits-total} (records that had to wait for their version to
  * reach the registry). Each serde also has {@code dictionary-cache-bytes}, {@code
  * dictionary-cache-evictions-total} and {@code dictionary-cache-loads-total}, with the client's tags but
- * no {@code version}: its cache of digested dictionaries ({@code zdict.dictionary.cache.bytes}). Each
+ * no {@code version}: its cache of digested dictionaries ({@code zdict.dictionary.cache.bytes}), shared by
+ * the serdes of one registry with the same settings. Each
  * serializer has {@code records-without-dictionary-total} per {@code subject} (instead of {@code version}):
  * records written as plain zstd because their subject had no active version.
  *
@@ -85,9 +86,9 @@ public final class ZdictMetrics {
 
     /** Native bytes of the serde's digested dictionaries (a gauge, no {@code version} tag). */
     public static final String CACHE_BYTES = "dictionary-cache-bytes";
-    /** Digested dictionaries evicted to keep to {@code zdict.dictionary.cache.bytes} since configure. */
+    /** Digested dictionaries evicted to keep to {@code zdict.dictionary.cache.bytes} since the cache was made. */
     public static final String CACHE_EVICTIONS = "dictionary-cache-evictions-total";
-    /** Dictionaries digested since configure, again after an eviction included. */
+    /** Dictionaries digested since the cache was made, again after an eviction included. */
     public static final String CACHE_LOADS = "dictionary-cache-loads-total";
 
     /**

@@ -129,7 +129,8 @@ public final class ZdictSerdeConfig extends AbstractConfig {
     public static final long DICTIONARY_CACHE_BYTES_DEFAULT = ZdictCodec.DEFAULT_DICTIONARY_CACHE_BYTES;
     /** The description of {@link #DICTIONARY_CACHE_BYTES_CONFIG}, as in the settings table. */
     public static final String DICTIONARY_CACHE_BYTES_DOC = "Bound on the native memory of the digested"
-            + " dictionaries one serializer or deserializer keeps (about a dictionary's size plus 27 KiB to"
+            + " dictionaries of the serializers and deserializers of one registry with these settings, which"
+            + " share one cache (about a dictionary's size plus 27 KiB to"
             + " decode a version, several times its size to compress with one). Past it the least recently used"
             + " versions are freed and digested again when met again; the dictionary-cache-* metrics show it.";
 
