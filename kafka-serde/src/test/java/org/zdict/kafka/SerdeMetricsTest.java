@@ -133,7 +133,8 @@ class SerdeMetricsTest {
     @Test
     void aClientThatWrapsTheSerdeAsAPluginLeavesItsMetricsInJmx() throws Exception {
         // what KafkaProducer 4.1+ does with a value serializer: configure, then Plugin.wrapInstance, which
-        // hands its metrics only to a Monitorable plugin; zdict's serdes are not (they load on 3.x)
+        // hands its metrics only to a Monitorable plugin; ZdictSerializer is not (it loads on 3.x), its
+        // MonitorableZdictSerializer subclass is (below)
         ObjectName name = fallbackName("p1", "value.serializer", "ZdictSerializer", "1");
         try (Metrics client = new Metrics(new MetricConfig().tags(Map.of("client-id", "p1")))) {
             ZdictSerializer<byte[]> serializer = new ZdictSerializer<>();
