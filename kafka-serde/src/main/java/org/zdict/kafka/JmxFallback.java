@@ -92,8 +92,8 @@ final class JmxFallback {
         final Map<String, VersionCounters> byVersion = new HashMap<>();
         final Map<String, LongAdder> withoutDictionary = new HashMap<>();
         final List<MetricName> names = new ArrayList<>();
-        /** The dictionary caches of the serdes in the share: their metrics are the sums. */
-        final List<Supplier<ZdictCodec.CacheStats>> caches = new CopyOnWriteArrayList<>();
+        /** The codecs of the serdes in the share: the cache metrics are the sums over the distinct codecs. */
+        final List<Supplier<ZdictCodec>> caches = new CopyOnWriteArrayList<>();
 
         int users;
 
@@ -138,12 +138,14 @@ final class JmxFallback {
             return count;
         }
 
-        void addCache(Supplier<ZdictCodec.CacheStats> stats) {
+        void addCache(Supplier<ZdictCodec> codec) {
             if (caches.isEmpty()) {
                 DictionaryCacheMetrics.publish(
                         () -> caches.stream()
                                 .map(Supplier::get)
                                 .filter(Objects::nonNull)
+                                .distinct() // serdes of one registry share a codec: its cache counts once
+                                .map(ZdictCodec::cacheStats)
                                 .toList(),
                         (name, description, value) -> {
                             MetricName metricName =
@@ -152,7 +154,7 @@ final class JmxFallback {
                             names.add(metricName);
                         });
             }
-            caches.add(stats);
+            caches.add(codec);
         }
 
         /** The client's tags, in the order a client gives them. */
@@ -176,7 +178,7 @@ final class JmxFallback {
     private static final class Membership implements SerdeMetrics.Target {
         private final Share share;
         private boolean closed;
-        private Supplier<ZdictCodec.CacheStats> cache;
+        private Supplier<ZdictCodec> cache;
 
         Membership(Share share) {
             this.share = share;
@@ -197,11 +199,11 @@ final class JmxFallback {
         }
 
         @Override
-        public void publishCache(Supplier<ZdictCodec.CacheStats> stats) {
+        public void publishCache(Supplier<ZdictCodec> codec) {
             synchronized (LOCK) {
                 if (!closed) {
-                    cache = stats;
-                    share.addCache(stats);
+                    cache = codec;
+                    share.addCache(codec);
                 }
             }
         }

@@ -8,10 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import org.apache.kafka.clients.CommonClientConfigs;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.zdict.RegistryException;
-import org.zdict.internal.RegistryBackup;
 import org.zdict.internal.VersionTable;
 import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
@@ -31,20 +28,17 @@ import org.zdict.registry.DictionaryRegistry;
  * LifecycleWriter}) on the whole state record, so a change to one subject made from a state that another
  * subject's change has since replaced is retried from the newer state, never overwriting it. The
  * lifecycle rules are those of {@link VersionTable}. Records that others write to the topic are read by the
- * rules of {@link RegistryLog} (docs/SECURITY.md). Settings: {@link KafkaRegistryConfig}.
+ * rules of {@link RegistryLog} (docs/SECURITY.md). Changes go through {@link RegistryWriter}, one at a time.
+ * Settings: {@link KafkaRegistryConfig}.
  */
 public final class KafkaDictionaryRegistry implements DictionaryRegistry {
-    private static final Logger LOG = LoggerFactory.getLogger(KafkaDictionaryRegistry.class);
-
     private final String bootstrapServers;
     private final long timeoutMs;
     private final RegistryCache cache;
     private final RegistryTopic topic;
     private final RegistryFollower follower;
-    private final VersionPublisher publisher;
-    private final LifecycleWriter lifecycle;
+    private final RegistryWriter writer;
     private final VerifiedDictionaries dictionaries;
-    private final Object writeLock = new Object();
     private volatile boolean closed;
 
     /**
@@ -94,7 +88,8 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
         KafkaDictionaryRegistry registry =
                 new KafkaDictionaryRegistry(bootstrapServers, topic, new KafkaRegistryConfig(settings));
         try {
-            registry.start(create);
+            new RegistryOpening(bootstrapServers, registry.topic, registry.follower, registry.cache, registry.timeoutMs)
+                    .start(create);
             return registry;
         } catch (RuntimeException e) {
             registry.close();
@@ -115,8 +110,7 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
         this.topic = new RegistryTopic(where, topicName, clients, timeoutMs);
         this.follower =
                 new RegistryFollower(where, topicName, topic.consumerSettings(), cache, config.removeGraceMs(), clock);
-        this.publisher = new VersionPublisher(where, topic, follower, timeoutMs, clock);
-        this.lifecycle = new LifecycleWriter(where, topic, follower, timeoutMs, config.removeGraceMs(), clock);
+        this.writer = new RegistryWriter(where, topic, follower, cache, config, clock);
         this.dictionaries = new VerifiedDictionaries(where, follower, cache, topic);
     }
 
@@ -163,80 +157,6 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
     }
 
     /**
-     * Creates or checks the topic, then starts following it; a missing topic is refused before that. The
-     * local copy is served only while the cluster cannot be reached, never after it refused this client
-     * ({@link AccessDenial}).
-     */
-    private void start(boolean create) {
-        boolean hasCache = !follower.served().isEmpty();
-        boolean reachable = true;
-        String needs =
-                create ? "DESCRIBE, READ and WRITE (and CREATE while the topic is missing)" : "DESCRIBE and READ";
-        try {
-            if (create) {
-                topic.ensureExists();
-            } else if (!topic.exists()) {
-                if (!hasCache) {
-                    throw notFound();
-                }
-                follower.health()
-                        .topicUnavailable(
-                                "no topic '" + topic.name() + "' on the cluster",
-                                follower.served().table().versions().size());
-                follower.start();
-                return;
-            }
-        } catch (RegistryException e) {
-            RuntimeException denial = AccessDenial.in(e);
-            if (denial != null) {
-                throw AccessDenial.opening(bootstrapServers, topic.name(), needs, denial);
-            }
-            throw e;
-        } catch (RuntimeException e) {
-            RuntimeException denial = AccessDenial.in(e);
-            if (denial != null) {
-                throw AccessDenial.opening(bootstrapServers, topic.name(), needs, denial);
-            }
-            if (!hasCache) {
-                throw new RegistryException(
-                        "Cannot reach " + (create ? "or create " : "") + "the registry topic " + describe() + " ("
-                                + e.getMessage() + ") and there is no local copy in " + cacheDir(),
-                        e);
-            }
-            reachable = false;
-            LOG.warn("Registry topic {} unavailable ({}); serving the local copy in {}", describe(), e, cacheDir());
-        }
-        follower.start();
-        boolean caughtUp = reachable && follower.awaitCaughtUp(timeoutMs);
-        if (follower.denial() != null) {
-            throw AccessDenial.opening(bootstrapServers, topic.name(), needs, follower.denial());
-        }
-        if (reachable && !caughtUp) {
-            if (!hasCache) {
-                throw new RegistryException("Could not read the registry topic " + describe() + " to its end within "
-                        + timeoutMs + " ms (" + KafkaRegistryConfig.INIT_TIMEOUT_MS_CONFIG
-                        + ") and there is no local copy in " + cacheDir()
-                        + (follower.problem() == null ? "" : ": " + follower.problem()));
-            }
-            LOG.warn(
-                    "Registry topic {} not read to its end in {} ms; serving the local copy in {} meanwhile",
-                    describe(),
-                    timeoutMs,
-                    cacheDir());
-        }
-    }
-
-    private RegistryException notFound() {
-        String location = KafkaRegistryProvider.SCHEME + bootstrapServers + "/" + topic.name();
-        return RegistryException.notFound(
-                location,
-                "No registry topic '" + topic.name() + "' on the Kafka cluster at " + bootstrapServers
-                        + "; only publishing creates one, so nothing was created. Check the name, or publish a"
-                        + " dictionary to it first: zdict train --registry " + location
-                        + " or zdict registry import FILE --registry " + location);
-    }
-
-    /**
      * Waits up to {@code timeout} for {@code version} to be published (or to arrive from the topic).
      *
      * @param version the dictionary version
@@ -261,20 +181,14 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
 
     @Override
     public DictionaryInfo publish(String subject, byte[] content, int level, Map<String, String> metadata) {
-        VersionTable.checkPublishable(subject, content, level, metadata);
-        byte[] copy = content.clone();
-        synchronized (writeLock) {
-            checkWritable();
-            return publisher.publish(subject, copy, level, metadata == null ? Map.of() : metadata);
-        }
+        checkOpen();
+        return writer.publish(subject, content, level, metadata);
     }
 
     @Override
     public void activate(int version) {
-        synchronized (writeLock) {
-            checkWritable();
-            lifecycle.activate(version);
-        }
+        checkOpen();
+        writer.activate(version);
     }
 
     /**
@@ -284,18 +198,14 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
      */
     @Override
     public void activate(int version, OptionalInt expectedActive) {
-        synchronized (writeLock) {
-            checkWritable();
-            lifecycle.activate(version, expectedActive);
-        }
+        checkOpen();
+        writer.activate(version, expectedActive);
     }
 
     @Override
     public void retire(int version) {
-        synchronized (writeLock) {
-            checkWritable();
-            lifecycle.retire(version);
-        }
+        checkOpen();
+        writer.retire(version);
     }
 
     /**
@@ -306,10 +216,8 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
      */
     @Override
     public void remove(int version) {
-        synchronized (writeLock) {
-            checkWritable();
-            lifecycle.remove(version);
-        }
+        checkOpen();
+        writer.remove(version);
         dictionaries.forget(version);
     }
 
@@ -321,10 +229,8 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
      * @return the settings that changed, with their value before (empty if the topic was durable already)
      */
     public Map<String, String> makeTopicDurable() {
-        synchronized (writeLock) {
-            checkOpen();
-            return topic.alterConfig(RegistryTopicSettings.DURABLE);
-        }
+        checkOpen();
+        return writer.makeTopicDurable();
     }
 
     /**
@@ -334,11 +240,8 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
      * @return the versions whose bytes left the topic, and how many records were deleted
      */
     public String purge() {
-        RegistryPurge.Result result;
-        synchronized (writeLock) {
-            checkWritable();
-            result = new RegistryPurge(describe(), topic, follower, cache, timeoutMs).purge();
-        }
+        checkOpen();
+        RegistryPurge.Result result = writer.purge();
         return "Deleted " + result.deletedRecords() + " records from " + describe() + "; the bytes of removed versions "
                 + result.purgedVersions() + " are gone from the topic";
     }
@@ -360,11 +263,8 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
      */
     @Override
     public void restore(List<Dictionary> versions, int nextVersion) {
-        RegistryBackup backup = RegistryBackup.of(versions, nextVersion);
-        synchronized (writeLock) {
-            checkOpen();
-            new RestoreWriter(describe(), topic, follower, timeoutMs, Clock.systemUTC()).restore(backup);
-        }
+        checkOpen();
+        writer.restore(versions, nextVersion);
     }
 
     @Override
@@ -387,7 +287,7 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
         return describe(bootstrapServers, topic.name());
     }
 
-    private static String describe(String bootstrapServers, String topic) {
+    static String describe(String bootstrapServers, String topic) {
         return "registry " + KafkaRegistryProvider.SCHEME + bootstrapServers + "/" + topic;
     }
 
@@ -402,28 +302,6 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
         }
         follower.close();
         topic.close();
-    }
-
-    /**
-     * Refuses a change while the topic cannot be read or lacks the records of versions this client holds
-     * from its local copy: a version published or activated then could not be decoded by a client that
-     * reads only the topic.
-     */
-    private void checkWritable() {
-        checkOpen();
-        if (follower.health().isTopicUnavailable()) {
-            throw new RegistryException("Refusing to change " + describe() + ": its topic cannot be read, and this"
-                    + " client serves the versions of its local copy in " + cacheDir() + ". Restore the topic"
-                    + " first (docs/REGISTRY.md: zdict registry import)");
-        }
-        follower.awaitPosition(topic.endOffset(), timeoutMs); // versions seeded from the local copy are read first
-        java.util.SortedSet<Integer> localOnly = follower.read(RegistryLog::localOnly);
-        if (!localOnly.isEmpty()) {
-            throw new RegistryException("Refusing to change " + describe() + ": its topic holds no valid record of"
-                    + " versions " + localOnly + ", which this client still holds in its local copy in " + cacheDir()
-                    + "; publish them again first (zdict registry export --all, then zdict registry import;"
-                    + " docs/REGISTRY.md)");
-        }
     }
 
     private void checkOpen() {

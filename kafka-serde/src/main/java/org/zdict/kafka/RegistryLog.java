@@ -9,9 +9,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import org.zdict.RegistryException;
 import org.zdict.internal.VersionTable;
-import org.zdict.kafka.RegistryRecords.DictionaryRecord;
 import org.zdict.kafka.RegistryRecords.StateRecord;
-import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
 
 /**
@@ -34,22 +32,14 @@ import org.zdict.registry.DictionaryInfo;
  *       else this reader's clock as it applies it; a writer's {@code retiredAt} plays no part.
  * </ul>
  *
- * <p>Every record the rules refuse is skipped, counted and logged by reason ({@link RecordRefusal}, {@link
+ * <p>Which record claims each version is {@link VersionClaims}' part. Every record the rules refuse is skipped, counted and logged by reason ({@link RecordRefusal}, {@link
  * RefusedRecords}): none stops a reader or changes a decoded byte.
  */
 final class RegistryLog {
-    /** A won version: its immutable facts (status to be set from the state record) and its record's offset. */
-    private record Published(DictionaryInfo facts, long offset) {}
-
-    /** The winner of a version that this reader holds from its local copy and the topic holds no record of. */
-    static final String LOCAL_COPY = "(local copy)";
-
     private final RefusedRecords refused;
     private final long removeGraceMs;
     private final Clock clock;
-    private final Map<Integer, String> winners = new HashMap<>();
-    private final Map<Integer, Published> published = new TreeMap<>();
-    private final Map<Integer, byte[]> newContents = new HashMap<>();
+    private final VersionClaims claims;
     /** The versions any accepted state record named active, ever active or activated at some time. */
     private final SortedSet<Integer> everActive = new TreeSet<>();
     /** When each retired version was retired, as the time of the first state record that showed it retired. */
@@ -57,7 +47,6 @@ final class RegistryLog {
 
     private StateRecord stateRecord = StateRecord.INITIAL;
     private long stateRecordOffset = -1;
-    private int maxClaimed;
     private VersionTable table = VersionTable.EMPTY;
     /** The time of the record being applied: the broker's, or this reader's clock for a record without it. */
     private long recordTime;
@@ -72,6 +61,7 @@ final class RegistryLog {
         this.refused = refused;
         this.removeGraceMs = removeGraceMs;
         this.clock = clock;
+        this.claims = new VersionClaims(refused);
     }
 
     /**
@@ -81,26 +71,7 @@ final class RegistryLog {
      * The state records decide their status, and a removal that the rules accept removes them.
      */
     void seed(Iterable<DictionaryInfo> verified) {
-        for (DictionaryInfo info : verified) {
-            int version = info.version();
-            if (winners.containsKey(version)) {
-                continue;
-            }
-            winners.put(version, LOCAL_COPY);
-            maxClaimed = Math.max(maxClaimed, version);
-            published.put(
-                    version,
-                    new Published(
-                            facts(
-                                    version,
-                                    info.subject(),
-                                    info.sha256(),
-                                    info.size(),
-                                    info.level(),
-                                    info.createdAt(),
-                                    info.metadata()),
-                            -1));
-        }
+        claims.seed(verified);
         rebuild();
     }
 
@@ -131,7 +102,10 @@ final class RegistryLog {
             return refuse(
                     RecordRefusal.UNKNOWN_KEY, offset, key, value == null ? "a tombstone" : value.length + " bytes");
         }
-        return value == null ? applyTombstone(offset, key, version) : applyClaim(offset, key, version, value);
+        if (value == null) {
+            return applyTombstone(offset, key, version);
+        }
+        return claims.claim(offset, key, version, value) && rebuild();
     }
 
     private boolean applyState(long offset, String key, byte[] value) {
@@ -147,9 +121,9 @@ final class RegistryLog {
         SortedSet<Integer> kept = new TreeSet<>();
         for (int version : next.removed()) {
             if (!stateRecord.removed().contains(version)
-                    && published.containsKey(version)
+                    && claims.holds(version)
                     && !removable(version)
-                    && !(stateRecordOffset < 0 && LOCAL_COPY.equals(winners.get(version)))) {
+                    && !(stateRecordOffset < 0 && claims.fromLocalCopy(version))) {
                 kept.add(version);
             }
         }
@@ -182,7 +156,7 @@ final class RegistryLog {
     }
 
     private boolean applyTombstone(long offset, String key, int version) {
-        if (!key.equals(winners.get(version))) {
+        if (!key.equals(claims.winner(version))) {
             return false; // a losing or skipped record's: it never counted
         }
         if (!stateRecord.removed().contains(version)) {
@@ -192,87 +166,8 @@ final class RegistryLog {
                     key,
                     "version " + version + " is not removed in the state in force; it stays");
         }
-        published.remove(version);
-        newContents.remove(version);
+        claims.drop(version);
         return rebuild();
-    }
-
-    private boolean applyClaim(long offset, String key, int version, byte[] value) {
-        DictionaryRecord record;
-        try {
-            record = RegistryRecords.readDictionaryRecord(value);
-        } catch (RegistryException e) {
-            return refuse(RecordRefusal.UNREADABLE, offset, key, e.getMessage());
-        }
-        if (record.version() != version) {
-            return refuse(
-                    RecordRefusal.UNREADABLE, offset, key, "it holds version " + record.version() + " under its key");
-        }
-        String sha256 = Dictionary.sha256(record.content());
-        if (!sha256.equals(record.sha256())) {
-            return refuse(
-                    RecordRefusal.HASH_MISMATCH,
-                    offset,
-                    key,
-                    "it states SHA-256 " + record.sha256() + ", its bytes have " + sha256);
-        }
-        if (LOCAL_COPY.equals(winners.get(version)) && published.containsKey(version)) {
-            Published local = published.get(version);
-            if (local.facts().sha256().equals(sha256)) {
-                winners.put(version, key); // the topic holds it again: its record is where to read it from
-                published.put(version, new Published(local.facts(), offset));
-                return rebuild();
-            }
-            return refuse(
-                    RecordRefusal.VERSION_TAKEN,
-                    offset,
-                    key,
-                    "version " + version + " is in this reader's local copy with other bytes (SHA-256 "
-                            + local.facts().sha256() + ")");
-        }
-        if (winners.containsKey(version)) {
-            Published won = published.get(version);
-            if (won != null && won.facts().sha256().equals(sha256)) {
-                return false;
-            }
-            return refuse(
-                    RecordRefusal.VERSION_TAKEN,
-                    offset,
-                    key,
-                    "version " + version + " was won by " + winners.get(version) + " with other bytes");
-        }
-        winners.put(version, key);
-        maxClaimed = Math.max(maxClaimed, version);
-        DictionaryInfo facts = facts(
-                version,
-                record.subject(),
-                record.sha256(),
-                record.content().length,
-                record.level(),
-                record.createdAt(),
-                record.metadata());
-        published.put(version, new Published(facts, offset));
-        newContents.put(version, record.content());
-        return rebuild();
-    }
-
-    private static DictionaryInfo facts(
-            int version,
-            String subject,
-            String sha256,
-            int size,
-            int level,
-            Instant createdAt,
-            Map<String, String> metadata) {
-        return DictionaryInfo.builder(version)
-                .subject(subject)
-                .sha256(sha256)
-                .size(size)
-                .level(level)
-                .createdAt(createdAt)
-                .status(DictionaryInfo.Status.AVAILABLE)
-                .metadata(metadata)
-                .build();
     }
 
     private boolean refuse(RecordRefusal reason, long offset, String key, String detail) {
@@ -282,7 +177,7 @@ final class RegistryLog {
 
     /** The key that won {@code version}, or null if nobody claimed it yet. */
     String winner(int version) {
-        return winners.get(version);
+        return claims.winner(version);
     }
 
     /** Whether any state record this log accepted named {@code version} active, ever active or activated. */
@@ -305,37 +200,19 @@ final class RegistryLog {
         return table;
     }
 
-    /**
-     * The bytes of the versions won since the last call (as their records carry them, not yet checked
-     * against their SHA-256), which this log no longer holds afterwards.
-     */
+    /** The bytes of the versions won since the last call ({@link VersionClaims#takeNewContents}). */
     Map<Integer, byte[]> takeNewContents() {
-        Map<Integer, byte[]> taken = Map.copyOf(newContents);
-        newContents.clear();
-        return taken;
+        return claims.takeNewContents();
     }
 
     /** The offset of the record of each version in the table. */
     Map<Integer, Long> offsets() {
-        Map<Integer, Long> offsets = new HashMap<>();
-        for (int version : table.versions().keySet()) {
-            long offset = published.get(version).offset();
-            if (offset >= 0) {
-                offsets.put(version, offset);
-            }
-        }
-        return offsets;
+        return claims.offsets(table.versions().keySet());
     }
 
     /** The versions this reader holds from its local copy only: the topic has no valid record of them. */
     SortedSet<Integer> localOnly() {
-        SortedSet<Integer> local = new TreeSet<>();
-        winners.forEach((version, key) -> {
-            if (LOCAL_COPY.equals(key) && table.versions().containsKey(version)) {
-                local.add(version);
-            }
-        });
-        return local;
+        return claims.localOnly(table.versions().keySet());
     }
 
     /**
@@ -361,13 +238,12 @@ final class RegistryLog {
     }
 
     private boolean rebuild() {
-        int next = Math.max(stateRecord.nextVersion(), maxClaimed + 1);
+        int next = Math.max(stateRecord.nextVersion(), claims.maxClaimed() + 1);
         if (!stateRecord.removed().isEmpty()) {
             next = Math.max(next, stateRecord.removed().last() + 1);
         }
         TreeMap<Integer, DictionaryInfo> infos = new TreeMap<>();
-        for (Published p : published.values()) {
-            DictionaryInfo facts = p.facts();
+        for (DictionaryInfo facts : claims.facts()) {
             if (stateRecord.removed().contains(facts.version())) {
                 continue;
             }

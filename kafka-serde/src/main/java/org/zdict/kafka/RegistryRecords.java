@@ -95,43 +95,6 @@ final class RegistryRecords {
         public static final StateRecord INITIAL = new StateRecord(
                 1, 0, Map.of(), new TreeSet<>(), new TreeSet<>(), new TreeSet<>(), Map.of(), Map.of(), -1, 0);
 
-        /** A state record without a sequence number, as the previous release wrote it. */
-        public StateRecord(
-                int nextVersion,
-                int active,
-                Map<String, Integer> activeBySubject,
-                SortedSet<Integer> retired,
-                SortedSet<Integer> removed,
-                SortedSet<Integer> everActive,
-                Map<Integer, Long> retiredAt,
-                Map<Integer, Long> activatedAt,
-                long basedOn) {
-            this(
-                    nextVersion,
-                    active,
-                    activeBySubject,
-                    retired,
-                    removed,
-                    everActive,
-                    retiredAt,
-                    activatedAt,
-                    basedOn,
-                    -1);
-        }
-
-        /** A state record without activation times, as the previous release wrote it. */
-        public StateRecord(
-                int nextVersion,
-                int active,
-                Map<String, Integer> activeBySubject,
-                SortedSet<Integer> retired,
-                SortedSet<Integer> removed,
-                SortedSet<Integer> everActive,
-                Map<Integer, Long> retiredAt,
-                long basedOn) {
-            this(nextVersion, active, activeBySubject, retired, removed, everActive, retiredAt, Map.of(), basedOn, -1);
-        }
-
         /**
          * Whether {@code next} replaces this record, the one in force: by sequence number when both have
          * one (so a copy of the topic with other offsets is followed, and a record written twice counts

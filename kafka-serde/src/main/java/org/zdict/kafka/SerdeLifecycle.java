@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.OptionalInt;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.apache.kafka.common.config.ConfigException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -100,6 +101,11 @@ final class SerdeLifecycle {
                             + " decode. Pin an active or available version, or leave "
                             + ZdictSerdeConfig.PINNED_VERSION_CONFIG + " unset to follow the active one");
         }
+    }
+
+    /** Publishes the serde's metrics through {@code clientMetrics} instead of JMX ({@link SerdeMetrics#publishTo}). */
+    void publishMetricsTo(Supplier<SerdeMetrics.Target> clientMetrics) {
+        metrics.publishTo(clientMetrics);
     }
 
     /** The resources of the last configure, for one record. */

@@ -11,11 +11,13 @@ import org.zdict.format.PayloadPrefix;
 
 /**
  * The metrics of one serializer or deserializer, counted per version label ({@link PayloadPrefix#label()},
- * or {@link ZdictMetrics#UNFRAMED} / {@link ZdictMetrics#UNKNOWN}). They are published through JMX ({@link
- * JmxFallback}) with the first record, tagged with the client id of the last configure, on every
- * kafka-clients version: no client API newer than the floor is involved. With them go the metrics of the
- * serde's dictionary cache ({@link DictionaryCacheMetrics}) and, for a serializer, the records of each
- * subject it wrote without a dictionary ({@link ZdictMetrics#RECORDS_WITHOUT_DICTIONARY}).
+ * or {@link ZdictMetrics#UNFRAMED} / {@link ZdictMetrics#UNKNOWN}). They are published with the first
+ * record: in the client's own registry when the client handed the serde its plugin metrics ({@link
+ * #publishTo}, kafka-clients 4.1+ and a {@code Monitorable*} serde), otherwise through JMX ({@link
+ * JmxFallback}), tagged with the client id of the last configure. With them go the metrics of the serde's
+ * dictionary cache ({@link DictionaryCacheMetrics}) and, for a serializer, the records of each subject it
+ * wrote without a dictionary ({@link ZdictMetrics#RECORDS_WITHOUT_DICTIONARY}). Both places take the same
+ * metric definitions ({@link VersionCounters#publish}, {@link DictionaryCacheMetrics#publish}).
  */
 final class SerdeMetrics implements AutoCloseable, ZdictCodec.DecodeListener {
     /** Where the counters of each version are published; closing removes what it published. */
@@ -25,8 +27,11 @@ final class SerdeMetrics implements AutoCloseable, ZdictCodec.DecodeListener {
         /** The count of {@link ZdictMetrics#RECORDS_WITHOUT_DICTIONARY} for {@code subject}, published. */
         LongAdder withoutDictionary(String subject);
 
-        /** Publishes the dictionary cache metrics, read from {@code stats} (null: no codec yet). */
-        void publishCache(Supplier<ZdictCodec.CacheStats> stats);
+        /**
+         * Publishes the dictionary cache metrics, read from the cache of {@code codec}'s codec (null: none
+         * yet). Serdes that share a registry share its codec ({@link SharedCodecs}): a cache is counted once.
+         */
+        void publishCache(Supplier<ZdictCodec> codec);
 
         @Override
         void close();
@@ -45,6 +50,9 @@ final class SerdeMetrics implements AutoCloseable, ZdictCodec.DecodeListener {
     // Guarded by this:
     private Map<String, String> tags;
     private Target target;
+    /** Makes a target in the client's own registry; null until the client hands one (then JMX). */
+    private Supplier<Target> clientMetrics;
+
     private boolean closed;
 
     /** {@code className} is the serde's simple class name, the {@code class} tag a client would add. */
@@ -97,11 +105,6 @@ final class SerdeMetrics implements AutoCloseable, ZdictCodec.DecodeListener {
         this.codec = codec;
     }
 
-    private ZdictCodec.CacheStats cacheStats() {
-        ZdictCodec current = codec;
-        return current == null ? null : current.cacheStats();
-    }
-
     /** From {@code configure}: the tags of the JMX metrics, as a client would set them. */
     synchronized void configured(Map<String, ?> configs, boolean isKey) {
         Object clientId = configs.get(CommonClientConfigs.CLIENT_ID_CONFIG);
@@ -113,6 +116,19 @@ final class SerdeMetrics implements AutoCloseable, ZdictCodec.DecodeListener {
             this.tags = tags;
             unbind();
         }
+    }
+
+    /**
+     * From a client (kafka-clients 4.1+) that keeps the serde's metrics in its own registry: from now on
+     * they are published through {@code clientMetrics}, not JMX (a client hands them over before the first
+     * record; counts published before that would start again there).
+     */
+    synchronized void publishTo(Supplier<Target> clientMetrics) {
+        if (closed) {
+            return;
+        }
+        this.clientMetrics = clientMetrics;
+        unbind();
     }
 
     /** Removes every metric this serde published. Idempotent. */
@@ -162,8 +178,8 @@ final class SerdeMetrics implements AutoCloseable, ZdictCodec.DecodeListener {
     /** Guarded by this. */
     private Target target() {
         if (target == null) {
-            target = JmxFallback.acquire(tags);
-            target.publishCache(this::cacheStats);
+            target = clientMetrics != null ? clientMetrics.get() : JmxFallback.acquire(tags);
+            target.publishCache(() -> codec);
         }
         return target;
     }

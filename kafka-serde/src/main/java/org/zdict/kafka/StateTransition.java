@@ -95,7 +95,8 @@ final class StateTransition {
             }
             info.retiredAt().ifPresent(at -> retiredAt.put(info.version(), at.toEpochMilli()));
         }
-        StateRecord from = new StateRecord(1, 0, Map.of(), new TreeSet<>(), removed, everActive, retiredAt, -1);
+        StateRecord from =
+                new StateRecord(1, 0, Map.of(), new TreeSet<>(), removed, everActive, retiredAt, Map.of(), -1, -1);
         return next(from, VersionTable.EMPTY, backup, basedOn, nowMillis);
     }
 

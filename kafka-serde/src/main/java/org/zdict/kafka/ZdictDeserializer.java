@@ -29,7 +29,9 @@ import org.zdict.format.PayloadPrefix;
  */
 public class ZdictDeserializer<T> implements Deserializer<T> {
 
-    private final SerdeLifecycle lifecycle = new SerdeLifecycle(this, false);
+    /** Package-private for the {@code Monitorable*} subclasses, which hand it the client's metrics. */
+    final SerdeLifecycle lifecycle = new SerdeLifecycle(this, false);
+
     private Deserializer<T> inner;
     private final MissingVersions missingVersions = new MissingVersions();
 

@@ -14,7 +14,8 @@ import org.apache.kafka.common.MetricName;
  * errors-total} and {@code unknown-version-waits-total} (records that had to wait for their version to
  * reach the registry). Each serde also has {@code dictionary-cache-bytes}, {@code
  * dictionary-cache-evictions-total} and {@code dictionary-cache-loads-total}, with the client's tags but
- * no {@code version}: its cache of digested dictionaries ({@code zdict.dictionary.cache.bytes}). Each
+ * no {@code version}: its cache of digested dictionaries ({@code zdict.dictionary.cache.bytes}), shared by
+ * the serdes of one registry with the same settings. Each
  * serializer has {@code records-without-dictionary-total} per {@code subject} (instead of {@code version}):
  * records written as plain zstd because their subject had no active version.
  *
@@ -22,9 +23,12 @@ import org.apache.kafka.common.MetricName;
  * #GROUP} with the tags a client gives its plugins' metrics ({@code client-id} from the serde's {@code
  * client.id} setting, which a producer or consumer passes on, {@code config}, {@code class}) plus {@code
  * version}: {@code zdict:type=plugins,client-id=…,config=…,class=…,version=…}. This is the same on every
- * kafka-clients release from the floor on; the serdes are not {@code Monitorable} (Kafka 4.1+), since a
- * class that implements it cannot load on older clients. Serdes with the same tags share one set of
- * counts; the metrics go when the last of those closes. {@link #fallback()} reads them in-process.
+ * kafka-clients release from the floor on for {@link ZdictSerializer} and {@link ZdictDeserializer}, which
+ * are not {@code Monitorable} (Kafka 4.1+), since a class that implements it cannot load on older clients.
+ * Serdes with the same tags share one set of counts; the metrics go when the last of those closes. {@link
+ * #fallback()} reads them in-process. On kafka-clients 4.1+, {@code MonitorableZdictSerializer} and {@code
+ * MonitorableZdictDeserializer} publish the same metrics in the client's own registry instead ({@code
+ * client.metrics()}, read with {@link #value}), with the client's tags.
  *
  * <p>Each Kafka registry client ({@code KafkaDictionaryRegistry}) publishes {@link #REFUSED_RECORDS} the same
  * way, in group {@value #REGISTRY_GROUP}, tagged with its {@code topic}, a {@code registry-id} and the
@@ -82,9 +86,9 @@ public final class ZdictMetrics {
 
     /** Native bytes of the serde's digested dictionaries (a gauge, no {@code version} tag). */
     public static final String CACHE_BYTES = "dictionary-cache-bytes";
-    /** Digested dictionaries evicted to keep to {@code zdict.dictionary.cache.bytes} since configure. */
+    /** Digested dictionaries evicted to keep to {@code zdict.dictionary.cache.bytes} since the cache was made. */
     public static final String CACHE_EVICTIONS = "dictionary-cache-evictions-total";
-    /** Dictionaries digested since configure, again after an eviction included. */
+    /** Dictionaries digested since the cache was made, again after an eviction included. */
     public static final String CACHE_LOADS = "dictionary-cache-loads-total";
 
     /**

@@ -6,23 +6,19 @@ import java.util.OptionalInt;
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.common.config.AbstractConfig;
 import org.apache.kafka.common.config.ConfigDef;
-import org.apache.kafka.common.config.ConfigDef.Importance;
-import org.apache.kafka.common.config.ConfigDef.Type;
 import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.zdict.RegistryException;
 import org.zdict.codec.ZdictCodecBuilder;
 import org.zdict.kafka.internal.KafkaLocation;
 import org.zdict.registry.DictionaryInfo;
-import org.zdict.registry.DictionaryRegistries;
-import org.zdict.registry.DictionaryRegistry;
 
 /**
  * The settings of {@link ZdictSerializer}, {@link ZdictDeserializer} and {@link ZdictSerde}, read from
  * the producer, consumer or Streams properties. Every key starts with {@code zdict.}; for a key serde,
  * a {@code zdict.key.} setting overrides the matching {@code zdict.} one. Reading configuration never
- * loads native code. Immutable once built, so safe to share between threads.
+ * loads native code. Immutable once built, so safe to share between threads. The definition of every
+ * setting, with its checks, is {@code ZdictSerdeConfigDef}'s table.
  */
 public final class ZdictSerdeConfig extends AbstractConfig {
     /** The prefix of every serde setting. */
@@ -132,86 +128,10 @@ public final class ZdictSerdeConfig extends AbstractConfig {
     public static final long DICTIONARY_CACHE_BYTES_DEFAULT = ZdictCodecBuilder.DEFAULT_DICTIONARY_CACHE_BYTES;
     /** The description of {@link #DICTIONARY_CACHE_BYTES_CONFIG}, as in the settings table. */
     public static final String DICTIONARY_CACHE_BYTES_DOC = "Bound on the native memory of the digested"
-            + " dictionaries one serializer or deserializer keeps (about a dictionary's size plus 27 KiB to"
+            + " dictionaries of the serializers and deserializers of one registry with these settings, which"
+            + " share one cache (about a dictionary's size plus 27 KiB to"
             + " decode a version, several times its size to compress with one). Past it the least recently used"
             + " versions are freed and digested again when met again; the dictionary-cache-* metrics show it.";
-
-    private static final ConfigDef DEFINITION = new ConfigDef()
-            .define(
-                    REGISTRY_CONFIG,
-                    Type.STRING,
-                    ConfigDef.NO_DEFAULT_VALUE,
-                    ZdictSerdeConfig::checkRegistry,
-                    Importance.HIGH,
-                    REGISTRY_DOC)
-            .define(
-                    INNER_SERIALIZER_CONFIG,
-                    Type.CLASS,
-                    INNER_SERIALIZER_DEFAULT,
-                    Importance.HIGH,
-                    INNER_SERIALIZER_DOC)
-            .define(
-                    INNER_DESERIALIZER_CONFIG,
-                    Type.CLASS,
-                    INNER_DESERIALIZER_DEFAULT,
-                    Importance.HIGH,
-                    INNER_DESERIALIZER_DOC)
-            .define(LEVEL_CONFIG, Type.INT, null, ZdictSerdeConfig::checkLevel, Importance.MEDIUM, LEVEL_DOC)
-            .define(
-                    MIN_PAYLOAD_BYTES_CONFIG,
-                    Type.INT,
-                    MIN_PAYLOAD_BYTES_DEFAULT,
-                    ConfigDef.Range.atLeast(0),
-                    Importance.MEDIUM,
-                    MIN_PAYLOAD_BYTES_DOC)
-            .define(
-                    MAX_DECOMPRESSED_BYTES_CONFIG,
-                    Type.INT,
-                    MAX_DECOMPRESSED_BYTES_DEFAULT,
-                    ConfigDef.Range.atLeast(1),
-                    Importance.MEDIUM,
-                    MAX_DECOMPRESSED_BYTES_DOC)
-            .define(
-                    UNKNOWN_VERSION_WAIT_MS_CONFIG,
-                    Type.LONG,
-                    UNKNOWN_VERSION_WAIT_MS_DEFAULT,
-                    ConfigDef.Range.atLeast(0),
-                    Importance.MEDIUM,
-                    UNKNOWN_VERSION_WAIT_MS_DOC)
-            .define(
-                    PINNED_VERSION_CONFIG,
-                    Type.INT,
-                    null,
-                    ZdictSerdeConfig::checkPinnedVersion,
-                    Importance.LOW,
-                    PINNED_VERSION_DOC)
-            .define(
-                    ACCEPT_UNFRAMED_CONFIG,
-                    Type.BOOLEAN,
-                    ACCEPT_UNFRAMED_DEFAULT,
-                    Importance.MEDIUM,
-                    ACCEPT_UNFRAMED_DOC)
-            .define(
-                    SUBJECT_CONFIG,
-                    Type.STRING,
-                    SUBJECT_DEFAULT,
-                    ZdictSerdeConfig::checkSubject,
-                    Importance.MEDIUM,
-                    SUBJECT_DOC)
-            .define(
-                    SUBJECT_STRATEGY_CONFIG,
-                    Type.STRING,
-                    SUBJECT_STRATEGY_DEFAULT,
-                    ConfigDef.ValidString.in(SUBJECT_STRATEGY_FIXED, SUBJECT_STRATEGY_TOPIC),
-                    Importance.MEDIUM,
-                    SUBJECT_STRATEGY_DOC)
-            .define(
-                    DICTIONARY_CACHE_BYTES_CONFIG,
-                    Type.LONG,
-                    DICTIONARY_CACHE_BYTES_DEFAULT,
-                    ConfigDef.Range.atLeast(1),
-                    Importance.LOW,
-                    DICTIONARY_CACHE_BYTES_DOC);
 
     private final boolean forKey;
     // The settings read on every record, read once: AbstractConfig's getters look the key up twice and
@@ -241,7 +161,7 @@ public final class ZdictSerdeConfig extends AbstractConfig {
      *     or when {@value #SUBJECT_CONFIG} is given with the topic strategy
      */
     public ZdictSerdeConfig(Map<String, ?> props, boolean forKey) {
-        super(DEFINITION, forKey ? withKeyOverrides(props) : props, false);
+        super(ZdictSerdeConfigDef.DEFINITION, forKey ? withKeyOverrides(props) : props, false);
         this.forKey = forKey;
         this.minPayloadBytes = getInt(MIN_PAYLOAD_BYTES_CONFIG);
         Integer pinned = getInt(PINNED_VERSION_CONFIG);
@@ -260,7 +180,7 @@ public final class ZdictSerdeConfig extends AbstractConfig {
 
     /** {@return a copy of the definition of every setting, for documentation and tools} */
     public static ConfigDef configDef() {
-        return new ConfigDef(DEFINITION);
+        return new ConfigDef(ZdictSerdeConfigDef.DEFINITION);
     }
 
     /** {@return whether these are a key serde's settings} */
@@ -375,7 +295,7 @@ public final class ZdictSerdeConfig extends AbstractConfig {
      * @return the table
      */
     public static String markdownTable() {
-        return SettingsTable.markdown(DEFINITION);
+        return SettingsTable.markdown(ZdictSerdeConfigDef.DEFINITION);
     }
 
     private static Map<String, Object> withKeyOverrides(Map<String, ?> props) {
@@ -386,50 +306,5 @@ public final class ZdictSerdeConfig extends AbstractConfig {
             }
         }
         return merged;
-    }
-
-    private static void checkLevel(String name, Object value) {
-        if (value == null) {
-            return;
-        }
-        int level = (Integer) value;
-        if (level < ZdictCodecBuilder.MIN_LEVEL || level > ZdictCodecBuilder.MAX_LEVEL || level == 0) {
-            throw new ConfigException(
-                    name,
-                    value,
-                    "a zstd level must be " + ZdictCodecBuilder.MIN_LEVEL + ".." + ZdictCodecBuilder.MAX_LEVEL
-                            + " and not 0");
-        }
-    }
-
-    private static void checkRegistry(String name, Object value) {
-        if (value == null) {
-            return;
-        }
-        try {
-            DictionaryRegistries.canonical((String) value);
-        } catch (RegistryException e) {
-            if (e.kind() != RegistryException.Kind.BAD_LOCATION) {
-                throw e;
-            }
-            // Never the query as given: it may hold secrets (a SASL JAAS config).
-            throw new ConfigException(name, DictionaryRegistries.withoutQuery((String) value), e.reason());
-        }
-    }
-
-    private static void checkSubject(String name, Object value) {
-        if (!DictionaryRegistry.isValidSubject((String) value)) {
-            throw new ConfigException(
-                    name,
-                    value,
-                    "a subject name is 1 to 255 characters from a-z A-Z 0-9 . _ - ("
-                            + DictionaryRegistry.SUBJECT_PATTERN + ")");
-        }
-    }
-
-    private static void checkPinnedVersion(String name, Object value) {
-        if (value != null && (Integer) value <= 0) {
-            throw new ConfigException(name, value, "dictionary versions are positive");
-        }
     }
 }

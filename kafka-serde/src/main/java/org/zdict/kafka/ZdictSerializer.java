@@ -37,7 +37,9 @@ public class ZdictSerializer<T> implements Serializer<T> {
 
     private static final ThreadLocal<byte[]> SCRATCH = ThreadLocal.withInitial(() -> new byte[4096]);
 
-    private final SerdeLifecycle lifecycle = new SerdeLifecycle(this, true);
+    /** Package-private for the {@code Monitorable*} subclasses, which hand it the client's metrics. */
+    final SerdeLifecycle lifecycle = new SerdeLifecycle(this, true);
+
     private final Map<String, String> subjectByTopic = new ConcurrentHashMap<>();
     private final NoActiveVersionWarning noActiveVersion =
             new NoActiveVersionWarning(LoggerFactory.getLogger(ZdictSerializer.class), "ZdictSerializer");

@@ -117,7 +117,7 @@ class ClientMetricsIT {
             assertEquals(5.0, ZdictMetrics.value(ZdictMetrics.fallback(), ZdictMetrics.RECORDS, produced));
             assertTrue(ZdictMetrics.value(ZdictMetrics.fallback(), ZdictMetrics.RATIO, produced) > 1.0);
             assertEquals(5.0, JMX.getAttribute(mbean("zdict", produced), ZdictMetrics.RECORDS));
-            // Not in the client's own metrics: the serde is not Monitorable, so it loads on kafka-clients 3.x.
+            // Not in the client's own metrics: ZdictSerializer is not Monitorable, so it loads on kafka-clients 3.x.
             assertNull(ZdictMetrics.value(producer.metrics(), ZdictMetrics.RECORDS, produced));
         } finally {
             producer.close();

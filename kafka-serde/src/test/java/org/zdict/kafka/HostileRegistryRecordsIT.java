@@ -191,7 +191,9 @@ class HostileRegistryRecordsIT {
                                     new TreeSet<>(List.of(1, 2, 3)),
                                     new TreeSet<>(),
                                     Map.of(),
-                                    state))),
+                                    Map.of(),
+                                    state,
+                                    -1))),
                     // 8. a tombstone on the state record
                     record(RegistryKeys.STATE, null));
             for (ProducerRecord<String, byte[]> record : records) {

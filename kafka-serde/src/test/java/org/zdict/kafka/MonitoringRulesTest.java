@@ -17,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -28,6 +29,12 @@ import javax.management.MBeanAttributeInfo;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
 import org.apache.kafka.common.errors.SerializationException;
+import org.apache.kafka.common.internals.Plugin;
+import org.apache.kafka.common.metrics.JmxReporter;
+import org.apache.kafka.common.metrics.KafkaMetricsContext;
+import org.apache.kafka.common.metrics.MetricConfig;
+import org.apache.kafka.common.metrics.Metrics;
+import org.apache.kafka.common.utils.Time;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -47,7 +54,8 @@ class MonitoringRulesTest {
     private static final String DASHBOARD = "docs/monitoring/zdict-grafana-dashboard.json";
     private static final String README = "docs/monitoring/README.md";
     /** The client ids of this test's serdes; other tests' serdes may share the JVM, and their counts move. */
-    private static final Set<String> OWN_CLIENTS = Set.of("monitoring-producer", "monitoring-consumer");
+    private static final Set<String> OWN_CLIENTS =
+            Set.of("monitoring-producer", "monitoring-consumer", "monitoring-monitorable");
     /** The registry topic of this test's registry counts. */
     private static final String OWN_TOPIC = "monitoring-registry";
 
@@ -65,6 +73,12 @@ class MonitoringRulesTest {
     Path temp;
 
     private final List<AutoCloseable> serdes = new ArrayList<>();
+    /** A kafka-clients 4.1+ producer's registry, as KafkaProducer makes it: its JMX domain is kafka.producer. */
+    private final Metrics producerMetrics = new Metrics(
+            new MetricConfig().tags(Map.of(ZdictMetrics.CLIENT_ID_TAG, "monitoring-monitorable")),
+            List.of(new JmxReporter()),
+            Time.SYSTEM,
+            new KafkaMetricsContext("kafka.producer"));
     /** The counts of a registry client, as a KafkaDictionaryRegistry publishes them. */
     private final RefusedRecords registryCounts = new RefusedRecords("registry kafka://monitoring/" + OWN_TOPIC);
     /** The durability gauges of that registry client, with the same tags. */
@@ -110,6 +124,11 @@ class MonitoringRulesTest {
         serdes.add(anonymous);
         anonymous.configure(props(null), true);
         anonymous.deserialize("t", payloads.get(0));
+        // a Monitorable serializer that a kafka-clients 4.1+ producer wraps: its metrics are the producer's
+        MonitorableZdictSerializer<byte[]> monitorable = new MonitorableZdictSerializer<>();
+        monitorable.configure(props("monitoring-monitorable"), false);
+        serdes.add(Plugin.wrapInstance(monitorable, producerMetrics, "value.serializer"));
+        monitorable.serialize("t", events.get(0));
         // a registry client's counts, with one record skipped
         registryHealth.publish(registryCounts.publish(OWN_TOPIC));
         registryHealth.topicUnavailable("a test", 1);
@@ -133,11 +152,20 @@ class MonitoringRulesTest {
         }
         registryCounts.close();
         registryHealth.close();
+        producerMetrics.close();
     }
 
     @Test
     void everyAttributeOfEveryZdictMBeanBecomesItsDocumentedMetric() throws Exception {
-        Set<ObjectName> beans = JMX.queryNames(new ObjectName(ZdictMetrics.JMX_DOMAIN + ":*"), null);
+        Set<ObjectName> beans = new HashSet<>(JMX.queryNames(new ObjectName(ZdictMetrics.JMX_DOMAIN + ":*"), null));
+        for (ObjectName bean : JMX.queryNames(new ObjectName("kafka.producer:type=plugins,*"), null)) {
+            if (bean.getKeyProperty(ZdictMetrics.CLASS_TAG).contains("Zdict")) {
+                beans.add(bean);
+            }
+        }
+        assertTrue(
+                beans.stream().anyMatch(b -> b.getDomain().equals("kafka.producer")),
+                "the Monitorable serializer's MBeans are the producer's: " + beans);
         Scrape scrape = scrape();
         int checked = 0;
         Set<String> versions = new TreeSet<>();
@@ -180,6 +208,12 @@ class MonitoringRulesTest {
         assertTrue(checked >= 3 * 7 + 3 * 3, "attributes checked: " + checked);
         assertTrue(versions.containsAll(Set.of("1", ZdictMetrics.UNKNOWN)), "versions: " + versions);
         assertTrue(sawAnonymous, "a serde without client.id has an MBean without client-id");
+        assertTrue(
+                zdictSamples(scrape)
+                        .contains(
+                                "zdict_records_total{class=\"MonitorableZdictSerializer\","
+                                        + "client_id=\"monitoring-monitorable\",config=\"value.serializer\",version=\"1\"} 1.0"),
+                zdictSamples(scrape));
         assertTrue(
                 zdictSamples(scrape)
                         .contains(

@@ -95,7 +95,9 @@ class RegistryLogTest {
                         new TreeSet<>(removed),
                         new TreeSet<>(everActive),
                         retiredAt,
-                        log.stateRecordOffset())));
+                        Map.of(),
+                        log.stateRecordOffset(),
+                        -1)));
     }
 
     /** Publishes versions 1 and 2, activates 1, then 2 (1 becomes available, once active). */
@@ -194,7 +196,9 @@ class RegistryLogTest {
                 new TreeSet<>(),
                 new TreeSet<>(),
                 Map.of(),
-                basedOn));
+                Map.of(),
+                basedOn,
+                -1));
     }
 
     @Test
@@ -269,7 +273,9 @@ class RegistryLogTest {
                         new TreeSet<>(java.util.List.of(1)),
                         new TreeSet<>(),
                         Map.of(),
-                        2)));
+                        Map.of(),
+                        2,
+                        -1)));
         log.apply(4, "dict/1/a", null);
         assertTrue(log.table().versions().containsKey(2));
         assertEquals(1, log.table().versions().size());

@@ -16,7 +16,16 @@ class RegistryRecordsTest {
     void stateRecordsHandOutSetsThatCannotBeChanged() {
         SortedSet<Integer> retired = new TreeSet<>(List.of(2));
         StateRecord state = new StateRecord(
-                4, 1, Map.of(), retired, new TreeSet<>(List.of(3)), new TreeSet<>(List.of(1)), Map.of(2, 5L), -1);
+                4,
+                1,
+                Map.of(),
+                retired,
+                new TreeSet<>(List.of(3)),
+                new TreeSet<>(List.of(1)),
+                Map.of(2, 5L),
+                Map.of(),
+                -1,
+                -1);
         retired.add(9);
         assertEquals(new TreeSet<>(List.of(2)), state.retired(), "the record kept the caller's set");
         assertThrows(UnsupportedOperationException.class, () -> state.retired().add(9));
@@ -38,7 +47,8 @@ class RegistryRecordsTest {
                 new TreeSet<>(List.of(1, 2, 3)),
                 Map.of(2, 5L),
                 Map.of(1, 7L, 3, 8L),
-                12);
+                12,
+                -1);
         assertEquals(state, RegistryRecords.readStateRecord(RegistryRecords.write(state)));
     }
 

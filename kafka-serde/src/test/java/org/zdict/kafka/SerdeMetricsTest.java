@@ -134,7 +134,8 @@ class SerdeMetricsTest {
     @Test
     void aClientThatWrapsTheSerdeAsAPluginLeavesItsMetricsInJmx() throws Exception {
         // what KafkaProducer 4.1+ does with a value serializer: configure, then Plugin.wrapInstance, which
-        // hands its metrics only to a Monitorable plugin; zdict's serdes are not (they load on 3.x)
+        // hands its metrics only to a Monitorable plugin; ZdictSerializer is not (it loads on 3.x), its
+        // MonitorableZdictSerializer subclass is (below)
         ObjectName name = fallbackName("p1", "value.serializer", "ZdictSerializer", "1");
         try (Metrics client = new Metrics(new MetricConfig().tags(Map.of("client-id", "p1")))) {
             ZdictSerializer<byte[]> serializer = new ZdictSerializer<>();
@@ -146,6 +147,63 @@ class SerdeMetricsTest {
             plugin.close();
             assertFalse(JMX.isRegistered(name), "closing the plugin closes the serde and its MBeans");
         }
+    }
+
+    @Test
+    void aMonitorableSerdeWrappedByAClientPublishesInTheClientsRegistryNotJmx() throws Exception {
+        // what KafkaProducer and KafkaConsumer 4.1+ do: configure, then Plugin.wrapInstance, which hands a
+        // Monitorable plugin PluginMetrics that add the client's tags in the client's own Metrics
+        Map<String, String> serialized = Map.of(
+                "client-id", "p2", "config", "value.serializer", "class", "MonitorableZdictSerializer", "version", "1");
+        Map<String, String> deserialized = Map.of(
+                "client-id",
+                "c2",
+                "config",
+                "value.deserializer",
+                "class",
+                "MonitorableZdictDeserializer",
+                "version",
+                "1");
+        try (Metrics producer = new Metrics(new MetricConfig().tags(Map.of("client-id", "p2")));
+                Metrics consumer = new Metrics(new MetricConfig().tags(Map.of("client-id", "c2")))) {
+            MonitorableZdictSerializer<byte[]> serializer = new MonitorableZdictSerializer<>();
+            serializer.configure(props("p2"), false);
+            Plugin<?> producerPlugin = Plugin.wrapInstance(serializer, producer, "value.serializer");
+            MonitorableZdictDeserializer<byte[]> deserializer = new MonitorableZdictDeserializer<>();
+            deserializer.configure(props("c2"), false);
+            Plugin<?> consumerPlugin = Plugin.wrapInstance(deserializer, consumer, "value.deserializer");
+
+            byte[] payload = serializer.serialize("t", event);
+            serializer.serialize("t", event);
+            deserializer.deserialize("t", payload);
+
+            assertEquals(2.0, ZdictMetrics.value(producer.metrics(), ZdictMetrics.RECORDS, serialized));
+            assertEquals(
+                    (double) event.length * 2,
+                    ZdictMetrics.value(producer.metrics(), ZdictMetrics.ORIGINAL_BYTES, serialized));
+            assertEquals(1.0, ZdictMetrics.value(consumer.metrics(), ZdictMetrics.RECORDS, deserialized));
+            Map<String, String> cache = Map.of("client-id", "c2", "class", "MonitorableZdictDeserializer");
+            assertTrue(ZdictMetrics.value(consumer.metrics(), ZdictMetrics.CACHE_BYTES, cache) > 0);
+            assertNull(ZdictMetrics.value(ZdictMetrics.fallback(), ZdictMetrics.RECORDS, Map.of("client-id", "p2")));
+            assertNull(ZdictMetrics.value(ZdictMetrics.fallback(), ZdictMetrics.RECORDS, Map.of("client-id", "c2")));
+
+            producerPlugin.close();
+            consumerPlugin.close();
+            assertNull(ZdictMetrics.value(producer.metrics(), ZdictMetrics.RECORDS, serialized));
+            assertNull(ZdictMetrics.value(consumer.metrics(), ZdictMetrics.CACHE_BYTES, cache));
+            assertThrows(IllegalStateException.class, () -> serializer.serialize("t", event));
+        }
+    }
+
+    @Test
+    void aMonitorableSerdeThatNoClientWrapsPublishesThroughJmx() throws Exception {
+        ObjectName name = fallbackName("alone", "value.serializer", "MonitorableZdictSerializer", "1");
+        try (MonitorableZdictSerializer<byte[]> serializer = new MonitorableZdictSerializer<>()) {
+            serializer.configure(props("alone"), false);
+            serializer.serialize("t", event);
+            assertEquals(1.0, JMX.getAttribute(name, ZdictMetrics.RECORDS));
+        }
+        assertFalse(JMX.isRegistered(name));
     }
 
     @Test

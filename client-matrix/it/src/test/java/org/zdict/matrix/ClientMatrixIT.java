@@ -81,7 +81,12 @@ class ClientMatrixIT {
         String runId = entry.name().toLowerCase(Locale.ROOT).replace('_', '-');
         String classPath =
                 ChildJvm.resolvedClassPath(entry.projectDir(CLIENTS_DIR)) + File.pathSeparator + DRIVER_CLASSES;
-        String mode = entry.outcome == ClientMatrix.Outcome.ROUND_TRIP ? "roundtrip" : "refused";
+        String mode =
+                switch (entry.outcome) {
+                    case ROUND_TRIP -> "roundtrip";
+                    case ROUND_TRIP_IN_CLIENT_METRICS -> "roundtrip-client-metrics";
+                    case REFUSED_BELOW_THE_FLOOR -> "refused";
+                };
         List<String> args = List.of(
                 mode,
                 broker.bootstrapServers(),
@@ -101,6 +106,12 @@ class ClientMatrixIT {
             case ROUND_TRIP -> {
                 assertEquals(0, result.exitCode(), context);
                 assertTrue(output.contains("RESULT kafka-clients " + entry.kafkaClients + ": OK "), context);
+                assertTrue(output.contains(", metrics in JMX for client-ids "), context);
+            }
+            case ROUND_TRIP_IN_CLIENT_METRICS -> {
+                assertEquals(0, result.exitCode(), context);
+                assertTrue(output.contains("RESULT kafka-clients " + entry.kafkaClients + ": OK "), context);
+                assertTrue(output.contains(", metrics in the clients' metrics() for client-ids "), context);
             }
             case REFUSED_BELOW_THE_FLOOR -> {
                 assertEquals(0, result.exitCode(), context);

@@ -18,11 +18,14 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.Metric;
+import org.apache.kafka.common.MetricName;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.common.utils.AppInfoParser;
 import org.zdict.kafka.KafkaRegistryConfig;
 import org.zdict.kafka.ZdictDeserializer;
+import org.zdict.kafka.ZdictMetrics;
 import org.zdict.kafka.ZdictSerdeConfig;
 import org.zdict.kafka.ZdictSerializer;
 import org.zdict.registry.DictionaryRegistries;
@@ -37,6 +40,11 @@ import org.zdict.registry.DictionaryRegistry;
  * kafka-clients EXPECTED_VERSION, publishes and activates dictionary v1 in a Kafka registry, produces with
  * ZdictSerializer, rolls out v2 while producing, consumes everything with ZdictDeserializer, checks every
  * value and the per-version JMX metrics of both serdes, and prints one {@code RESULT} line.
+ *
+ * <p>{@code roundtrip-client-metrics BOOTSTRAP EXPECTED_VERSION RUN CACHE_DIR} (kafka-clients 4.1+): the same
+ * with MonitorableZdictSerializer and MonitorableZdictDeserializer, named by class name only, reading the
+ * counts from {@code producer.metrics()} and {@code consumer.metrics()}, and checking that nothing of those
+ * clients is under {@code zdict:} in JMX.
  *
  * <p>{@code refused BOOTSTRAP EXPECTED_VERSION RUN CACHE_DIR}: for a class path zdict does not support (kafka-clients
  * below the floor). Opens the Kafka registry, trains a dictionary,
@@ -56,9 +64,18 @@ public final class MatrixDriver {
     private final String run;
     private final String location;
     private final String cacheDir;
+    /** The Monitorable serdes, counted in the clients' own metrics; else the 3.4-loadable ones, over JMX. */
+    private final boolean clientMetrics;
 
-    private MatrixDriver(String bootstrap, String run, String cacheDir) {
+    private final String serializerClass;
+    private final String deserializerClass;
+
+    private MatrixDriver(String bootstrap, String run, String cacheDir, boolean clientMetrics) {
         this.bootstrap = bootstrap;
+        this.clientMetrics = clientMetrics;
+        // by name: the Monitorable classes do not load below kafka-clients 4.1
+        this.serializerClass = "org.zdict.kafka." + (clientMetrics ? "Monitorable" : "") + "ZdictSerializer";
+        this.deserializerClass = "org.zdict.kafka." + (clientMetrics ? "Monitorable" : "") + "ZdictDeserializer";
         this.run = run;
         this.location = "kafka://" + bootstrap + "/_zdict_matrix_" + run;
         this.cacheDir = cacheDir;
@@ -66,8 +83,8 @@ public final class MatrixDriver {
 
     public static void main(String[] args) {
         if (args.length != 5) {
-            System.out.println(
-                    "FAILED: usage: MatrixDriver roundtrip|refused BOOTSTRAP EXPECTED_VERSION RUN CACHE_DIR");
+            System.out.println("FAILED: usage: MatrixDriver roundtrip|roundtrip-client-metrics|refused BOOTSTRAP"
+                    + " EXPECTED_VERSION RUN CACHE_DIR");
             System.exit(1);
         }
         try {
@@ -75,7 +92,8 @@ public final class MatrixDriver {
             if (!found.equals(args[2])) {
                 throw new IllegalStateException("the class path has kafka-clients " + found + ", expected " + args[2]);
             }
-            MatrixDriver driver = new MatrixDriver(args[1], args[3], args[4]);
+            MatrixDriver driver =
+                    new MatrixDriver(args[1], args[3], args[4], args[0].equals("roundtrip-client-metrics"));
             if (args[0].equals("refused")) {
                 driver.tryRefusedSteps();
             } else {
@@ -112,7 +130,7 @@ public final class MatrixDriver {
                 registry.publish(trainedDictionary(2), 3, Map.of("run", run));
                 registry.activate(2);
                 long deadline = System.nanoTime() + DEADLINE.toNanos();
-                while (records(producerId, "value.serializer", "ZdictSerializer", 2) == 0) {
+                while (records(producer.metrics(), producerId, "value.serializer", serializerClass, 2) == 0) {
                     if (System.nanoTime() > deadline) {
                         throw new IllegalStateException("the serializer did not switch to version 2 within " + DEADLINE
                                 + " of its activation (" + sent.size() + " records sent)");
@@ -120,20 +138,22 @@ public final class MatrixDriver {
                     send(producer, topic, sent, 1);
                     Thread.sleep(10);
                 }
-                long v1AtSwitch = records(producerId, "value.serializer", "ZdictSerializer", 1);
+                long v1AtSwitch = records(producer.metrics(), producerId, "value.serializer", serializerClass, 1);
                 send(producer, topic, sent, RECORDS_AFTER_ROLLOUT);
                 producer.flush();
-                long v1 = records(producerId, "value.serializer", "ZdictSerializer", 1);
-                long v2 = records(producerId, "value.serializer", "ZdictSerializer", 2);
+                long v1 = records(producer.metrics(), producerId, "value.serializer", serializerClass, 1);
+                long v2 = records(producer.metrics(), producerId, "value.serializer", serializerClass, 2);
                 check(
                         v1 == v1AtSwitch,
                         "the serializer wrote " + (v1 - v1AtSwitch) + " records with v1 after the switch");
                 check(v1 >= RECORDS_BEFORE_ROLLOUT, "the serializer counted " + v1 + " records of v1");
                 check(v1 + v2 == sent.size(), "the serializer counted " + v1 + " v1 + " + v2 + " v2 of " + sent.size());
+                checkOnePlace(producer.metrics(), producerId);
                 consumeAndCheck(topic, consumerId, sent, v1, v2);
                 return "OK " + sent.size() + " records (v1 " + v1 + ", v2 " + v2 + "), zstd-jni "
                         + com.github.luben.zstd.Zstd.class.getPackage().getImplementationVersion()
-                        + ", metrics in JMX for client-ids " + producerId + " and " + consumerId;
+                        + (clientMetrics ? ", metrics in the clients' metrics()" : ", metrics in JMX")
+                        + " for client-ids " + producerId + " and " + consumerId;
             }
         }
     }
@@ -145,7 +165,7 @@ public final class MatrixDriver {
         settings.put(ConsumerConfig.GROUP_ID_CONFIG, "matrix-" + run);
         settings.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         settings.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
-        settings.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ZdictDeserializer.class.getName());
+        settings.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, deserializerClass);
         settings.put(ZdictSerdeConfig.INNER_DESERIALIZER_CONFIG, StringDeserializer.class.getName());
         try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(settings)) {
             consumer.subscribe(List.of(topic));
@@ -162,11 +182,12 @@ public final class MatrixDriver {
                     received++;
                 }
             }
-            long read1 = records(clientId, "value.deserializer", "ZdictDeserializer", 1);
-            long read2 = records(clientId, "value.deserializer", "ZdictDeserializer", 2);
+            long read1 = records(consumer.metrics(), clientId, "value.deserializer", deserializerClass, 1);
+            long read2 = records(consumer.metrics(), clientId, "value.deserializer", deserializerClass, 2);
             check(
                     read1 == v1 && read2 == v2,
                     "the deserializer counted v1 " + read1 + ", v2 " + read2 + "; sent v1 " + v1 + ", v2 " + v2);
+            checkOnePlace(consumer.metrics(), clientId);
         }
     }
 
@@ -175,7 +196,7 @@ public final class MatrixDriver {
         settings.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         settings.put(ProducerConfig.CLIENT_ID_CONFIG, clientId);
         settings.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
-        settings.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ZdictSerializer.class.getName());
+        settings.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, serializerClass);
         settings.put(ZdictSerdeConfig.INNER_SERIALIZER_CONFIG, StringSerializer.class.getName());
         settings.put(ProducerConfig.LINGER_MS_CONFIG, 5);
         return settings;
@@ -200,16 +221,45 @@ public final class MatrixDriver {
     }
 
     /**
-     * The count {@code records-total} of a serde of client {@code clientId} for dictionary {@code version},
-     * read from this JVM's platform MBeanServer, or 0 if there is no such MBean.
+     * The count {@code records-total} of a serde of client {@code clientId} for dictionary {@code version}
+     * ({@code serdeClass} its class name): from the client's own {@code metrics} with the Monitorable serdes,
+     * else from this JVM's platform MBeanServer under {@code zdict:}; 0 if there is no such metric.
      */
-    private static long records(String clientId, String config, String serdeClass, int version) throws Exception {
+    private long records(
+            Map<MetricName, ? extends Metric> metrics, String clientId, String config, String serdeClass, int version)
+            throws Exception {
+        String simpleName = serdeClass.substring(serdeClass.lastIndexOf('.') + 1);
+        if (clientMetrics) {
+            Double value = ZdictMetrics.value(
+                    metrics,
+                    ZdictMetrics.RECORDS,
+                    Map.of(
+                            ZdictMetrics.CLIENT_ID_TAG, clientId,
+                            ZdictMetrics.CONFIG_TAG, config,
+                            ZdictMetrics.CLASS_TAG, simpleName,
+                            ZdictMetrics.VERSION_TAG, Integer.toString(version)));
+            return value == null ? 0 : value.longValue();
+        }
         ObjectName name = new ObjectName("zdict:type=plugins,client-id=" + clientId + ",config=" + config + ",class="
-                + serdeClass + ",version=" + version);
+                + simpleName + ",version=" + version);
         if (!JMX.isRegistered(name)) {
             return 0;
         }
         return ((Number) JMX.getAttribute(name, "records-total")).longValue();
+    }
+
+    /**
+     * The serde's metrics are in one place only: with the Monitorable serdes none of client {@code clientId}
+     * is under {@code zdict:} in JMX; otherwise none is in the client's own {@code metrics}.
+     */
+    private void checkOnePlace(Map<MetricName, ? extends Metric> metrics, String clientId) throws Exception {
+        if (clientMetrics) {
+            ObjectName pattern = new ObjectName("zdict:type=plugins,client-id=" + clientId + ",*");
+            check(JMX.queryNames(pattern, null).isEmpty(), "the serde of " + clientId + " published in JMX too");
+        } else {
+            Double inClient = ZdictMetrics.value(metrics, ZdictMetrics.RECORDS, Map.of());
+            check(inClient == null, "a serde of " + clientId + " published in the client's metrics()");
+        }
     }
 
     /** Throws an {@link IllegalStateException} saying {@code problem} unless {@code condition} holds. */

@@ -87,6 +87,13 @@ class KafkaFaultsIT {
             awaitSent(sent, 1000);
             operator.activate(operator.publish(dictionary(1), 3, Map.of()).version());
             awaitSent(sent, 2000);
+            // the producer follows the registry in the background: on a loaded machine it may take more than
+            // the 1,000 records above to switch to v2, which must be in use before the broker goes
+            long switchDeadline = System.nanoTime() + Duration.ofMinutes(1).toNanos();
+            while (!versionsIn(topic).contains(2)) {
+                assertTrue(System.nanoTime() < switchDeadline, "the producer never wrote version 2");
+                Thread.sleep(200);
+            }
             if (crash) {
                 broker.crash();
             } else {
