@@ -98,7 +98,7 @@ final class SessionFunctions {
     }
 
     /** {@code session.sessionState().functionRegistry()}: in Spark 4 only the classic session has it. */
-    private static FunctionRegistry functionRegistry(SparkSession session) {
+    static FunctionRegistry functionRegistry(SparkSession session) {
         try {
             return ((SessionState) session.getClass().getMethod("sessionState").invoke(session)).functionRegistry();
         } catch (ReflectiveOperationException | ClassCastException e) {
