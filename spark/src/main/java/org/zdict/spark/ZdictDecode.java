@@ -13,8 +13,11 @@ import org.zdict.kafka.ZdictBytesDeserializer;
  * {@code mode} says what a value that cannot be decoded gives: {@code FAILFAST} (the default) fails the
  * task with a {@link DecodeFailure} line; {@code PERMISSIVE} gives null and counts it ({@link
  * PermissiveNulls} on the driver, {@link PermissiveFailures} in each task's log).
+ *
+ * <p>Public, with its bound functions, only so that the code Spark generates for a query (compiled in
+ * Spark's own package) can call their {@code invoke} methods; not API: use {@link ZdictFunctions} or SQL.
  */
-final class ZdictDecode extends ZdictFunction {
+public final class ZdictDecode extends ZdictFunction {
     static final String NAME = "zdict_decode";
     static final String STRING_NAME = "zdict_decode_string";
 
@@ -51,7 +54,7 @@ final class ZdictDecode extends ZdictFunction {
     }
 
     /** {@code zdict_decode} bound: the original bytes. */
-    static final class Binary extends Decoder {
+    public static final class Binary extends Decoder {
         private static final long serialVersionUID = 1L;
 
         Binary(String name, String location, FunctionOptions options, PermissiveNulls nulls) {
@@ -80,7 +83,7 @@ final class ZdictDecode extends ZdictFunction {
     }
 
     /** {@code zdict_decode_string} bound: the original bytes as a UTF-8 string. */
-    static final class Text extends Decoder {
+    public static final class Text extends Decoder {
         private static final long serialVersionUID = 1L;
 
         Text(String name, String location, FunctionOptions options, PermissiveNulls nulls) {

@@ -11,8 +11,11 @@ import org.zdict.kafka.ZdictBytesSerializer;
  * configured with {@code zdict.subject} writes it; a subject without an active version gives plain zstd,
  * which {@link ActiveVersionCheck} tells the driver's log once. A value that cannot be written fails the
  * task.
+ *
+ * <p>Public, with its bound function, only so that the code Spark generates for a query (compiled in
+ * Spark's own package) can call its {@code invoke} method; not API: use {@link ZdictFunctions} or SQL.
  */
-final class ZdictEncode extends ZdictFunction {
+public final class ZdictEncode extends ZdictFunction {
     static final String NAME = "zdict_encode";
 
     ZdictEncode() {
@@ -36,7 +39,7 @@ final class ZdictEncode extends ZdictFunction {
     }
 
     /** The bound function, serialized into tasks. */
-    static final class Bound extends ZdictScalarFunction {
+    public static final class Bound extends ZdictScalarFunction {
         private static final long serialVersionUID = 3L;
 
         Bound(String location, FunctionOptions options) {
