@@ -21,6 +21,7 @@ public final class ZdictDecode extends ZdictFunction {
     static final String NAME = "zdict_decode";
     static final String STRING_NAME = "zdict_decode_string";
 
+    /** Whether the result is a string ({@code zdict_decode_string}) rather than bytes. */
     private final boolean asString;
 
     private ZdictDecode(String name, boolean asString, String summary) {
