@@ -3,32 +3,40 @@ package org.zdict.spark;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
-import org.apache.spark.sql.AnalysisException;
-import org.apache.spark.sql.catalyst.expressions.ApplyFunctionExpression;
 import org.apache.spark.sql.catalyst.expressions.Expression;
+import org.apache.spark.sql.catalyst.expressions.V2ExpressionUtils;
 import org.apache.spark.sql.catalyst.util.MapData;
+import org.apache.spark.sql.errors.QueryCompilationErrors;
 import org.apache.spark.sql.internal.SQLConf;
 import org.apache.spark.sql.types.Metadata;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
-import scala.collection.immutable.Map$;
 import scala.collection.immutable.Seq;
 import scala.jdk.javaapi.CollectionConverters;
 import scala.runtime.AbstractFunction1;
 
 /**
  * Builds the expression of one call of a {@link ZdictFunction} from its analysed arguments, as Spark's
- * function registry asks: binds the function to the argument types, checks that every argument after the
- * value is a foldable (constant) string or map of strings that is not null, reads them with the session's
- * {@code spark.zdict.*} settings into {@link FunctionOptions}, and returns an {@link ApplyFunctionExpression}
- * over the value alone. Anything wrong is an {@link AnalysisException} naming the function, raised when the
- * query is analysed, before any task runs.
+ * function registry asks, in the steps by which Spark's analyser resolves a function of a DataSource V2
+ * {@code FunctionCatalog}: binds the function to the argument types ({@code UnboundFunction.bind}), checks
+ * that every argument after the value is a foldable (constant) string or map of strings that is not null,
+ * reads them with the session's {@code spark.zdict.*} settings into {@link FunctionOptions}, and hands the
+ * bound {@link ZdictScalarFunction} over the value alone to Spark's own V2 resolution ({@code
+ * V2ExpressionUtils.resolveScalarFunction}, what the analyser calls for a catalog's function), which finds
+ * its {@code invoke} method and returns the {@code Invoke} expression that Spark compiles into the query's
+ * generated code. Anything wrong is the {@code AnalysisException} Spark raises for a V2 function whose
+ * {@code bind} refuses its input ({@code QueryCompilationErrors.functionCannotProcessInputError}): "Function
+ * 'zdict_decode' cannot process input: (types): reason", naming the function, when the query is analysed,
+ * before any task runs.
+ *
+ * <p>Why not a {@code FunctionCatalog}: Spark finds a catalog's functions by a name qualified with the
+ * catalog ({@code zdict.zdict_decode}) unless that catalog is the session's current one, and binds them
+ * knowing only the argument types, so the registry and the options would reach {@code invoke} as values of
+ * each row and be checked only in the tasks. The
+ * session's function registry gives the names users write ({@code zdict_decode}) and sees the literals
+ * when the query is analysed.
  */
 final class FunctionBuilder extends AbstractFunction1<Seq<Expression>, Expression> {
-    /** Spark's own error class for a DataSource V2 function that cannot take its input. */
-    private static final String CANNOT_PROCESS_INPUT = "_LEGACY_ERROR_TEMP_1198";
-
     private final ZdictFunction function;
 
     FunctionBuilder(ZdictFunction function) {
@@ -55,16 +63,10 @@ final class FunctionBuilder extends AbstractFunction1<Seq<Expression>, Expressio
             if (parsed.permissive()) {
                 bound = bound.countingNulls(PermissiveNulls.forActiveContext());
             }
-            return new ApplyFunctionExpression(
+            return V2ExpressionUtils.resolveScalarFunction(
                     bound, CollectionConverters.asScala(List.of(args.get(0))).toSeq());
         } catch (UnsupportedOperationException e) {
-            String types = args.stream().map(a -> a.dataType().simpleString()).collect(Collectors.joining(", "));
-            Map<String, String> parameters = new LinkedHashMap<>();
-            parameters.put("unbound", function.name());
-            parameters.put("arguments", types);
-            parameters.put("unsupported", e.getMessage());
-            throw unchecked(new AnalysisException(
-                    CANNOT_PROCESS_INPUT, Map$.MODULE$.from(CollectionConverters.asScala(parameters))));
+            throw unchecked(QueryCompilationErrors.functionCannotProcessInputError(function, arguments, e));
         }
     }
 
@@ -108,11 +110,11 @@ final class FunctionBuilder extends AbstractFunction1<Seq<Expression>, Expressio
     }
 
     /**
-     * Throws {@code e} without declaring it: {@link AnalysisException} is a checked exception to Java, but
-     * Spark (Scala) throws it from function builders undeclared, and its analyser expects it so.
+     * Throws {@code e} without declaring it: Spark's {@code AnalysisException} is a checked exception to
+     * Java, but Spark (Scala) throws it from function builders undeclared, and its analyser expects it so.
      */
     @SuppressWarnings("unchecked")
-    private static <E extends Exception> RuntimeException unchecked(Exception e) throws E {
+    private static <E extends Throwable> RuntimeException unchecked(Throwable e) throws E {
         throw (E) e;
     }
 }

@@ -21,8 +21,18 @@ final class SessionFunctions {
 
     private SessionFunctions() {}
 
-    /** Every zdict SQL function. */
+    /**
+     * Every zdict SQL function, for a Spark on Scala 2.13.
+     *
+     * @throws UnsupportedOperationException on a Spark built for another Scala (Spark 3.5's default
+     *     download is built for 2.12), where the functions would fail in every query
+     */
     static List<ZdictFunction> all() {
+        String version = scala.util.Properties.versionNumberString();
+        if (!version.startsWith("2.13.")) {
+            throw new UnsupportedOperationException("zdict-spark is built for Scala 2.13 and this Spark runs Scala "
+                    + version + ": use a Spark built for Scala 2.13 (Spark 4, or Spark 3.5's -scala2.13 download)");
+        }
         return List.of(ZdictDecode.binary(), ZdictDecode.string(), new ZdictEncode());
     }
 
@@ -88,7 +98,7 @@ final class SessionFunctions {
     }
 
     /** {@code session.sessionState().functionRegistry()}: in Spark 4 only the classic session has it. */
-    private static FunctionRegistry functionRegistry(SparkSession session) {
+    static FunctionRegistry functionRegistry(SparkSession session) {
         try {
             return ((SessionState) session.getClass().getMethod("sessionState").invoke(session)).functionRegistry();
         } catch (ReflectiveOperationException | ClassCastException e) {

@@ -13,11 +13,15 @@ import org.zdict.registry.DictionaryRegistries;
  * {@code mode} says what a value that cannot be decoded gives: {@code FAILFAST} (the default) fails the
  * task with a {@link DecodeFailure} line; {@code PERMISSIVE} gives null and counts it ({@link
  * PermissiveNulls} on the driver, {@link PermissiveFailures} in each task's log).
+ *
+ * <p>Public, with its bound functions, only so that the code Spark generates for a query (compiled in
+ * Spark's own package) can call their {@code invoke} methods; not API: use {@link ZdictFunctions} or SQL.
  */
-final class ZdictDecode extends ZdictFunction {
+public final class ZdictDecode extends ZdictFunction {
     static final String NAME = "zdict_decode";
     static final String STRING_NAME = "zdict_decode_string";
 
+    /** Whether the result is a string ({@code zdict_decode_string}) rather than bytes. */
     private final boolean asString;
 
     private ZdictDecode(String name, boolean asString, String summary) {
@@ -47,36 +51,79 @@ final class ZdictDecode extends ZdictFunction {
 
     @Override
     ZdictScalarFunction bound(String location, FunctionOptions options) {
-        return new Bound(name(), asString, location, options, null);
+        return asString ? new Text(name(), location, options, null) : new Binary(name(), location, options, null);
     }
 
-    /** The bound function, serialized into tasks. */
-    static final class Bound extends ZdictScalarFunction {
-        private static final long serialVersionUID = 2L;
+    /** {@code zdict_decode} bound: the original bytes. */
+    public static final class Binary extends Decoder {
+        private static final long serialVersionUID = 1L;
 
-        private final boolean asString;
-        /** Where PERMISSIVE nulls are counted for the driver; null in FAILFAST. */
-        private final PermissiveNulls nulls;
-
-        Bound(String name, boolean asString, String location, FunctionOptions options, PermissiveNulls nulls) {
-            super(name, location, options);
-            this.asString = asString;
-            this.nulls = nulls;
+        Binary(String name, String location, FunctionOptions options, PermissiveNulls nulls) {
+            super(name, location, options, nulls);
         }
 
         @Override
         ZdictScalarFunction countingNulls(PermissiveNulls counts) {
-            return new Bound(name(), asString, location(), options(), counts);
+            return new Binary(name(), location(), options(), counts);
         }
 
         @Override
         public DataType resultType() {
-            return asString ? DataTypes.StringType : DataTypes.BinaryType;
+            return DataTypes.BinaryType;
+        }
+
+        /**
+         * The magic method Spark's generated code calls.
+         *
+         * @param value a zdict value, or null
+         * @return its original bytes; null for null (and, in PERMISSIVE, for a value that cannot be decoded)
+         */
+        public byte[] invoke(byte[] value) {
+            return convert(value);
+        }
+    }
+
+    /** {@code zdict_decode_string} bound: the original bytes as a UTF-8 string. */
+    public static final class Text extends Decoder {
+        private static final long serialVersionUID = 1L;
+
+        Text(String name, String location, FunctionOptions options, PermissiveNulls nulls) {
+            super(name, location, options, nulls);
         }
 
         @Override
-        Object result(byte[] converted) {
-            return asString && converted != null ? UTF8String.fromBytes(converted) : converted;
+        ZdictScalarFunction countingNulls(PermissiveNulls counts) {
+            return new Text(name(), location(), options(), counts);
+        }
+
+        @Override
+        public DataType resultType() {
+            return DataTypes.StringType;
+        }
+
+        /**
+         * The magic method Spark's generated code calls.
+         *
+         * @param value a zdict value, or null
+         * @return its original bytes as a UTF-8 string; null for null (and, in PERMISSIVE, for a value that
+         *     cannot be decoded)
+         */
+        public UTF8String invoke(byte[] value) {
+            byte[] decoded = convert(value);
+            return decoded == null ? null : UTF8String.fromBytes(decoded);
+        }
+    }
+
+    /** What both bound decoders share: the deserializer, and FAILFAST or PERMISSIVE. */
+    abstract static class Decoder extends ZdictScalarFunction {
+        private static final long serialVersionUID = 3L;
+
+        /** Where PERMISSIVE nulls are counted for the driver; null in FAILFAST. */
+        private final PermissiveNulls nulls;
+
+        Decoder(String name, String location, FunctionOptions options, PermissiveNulls nulls) {
+            super(name, location, options);
+            this.nulls = nulls;
         }
 
         @Override

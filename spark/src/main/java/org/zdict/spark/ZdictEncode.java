@@ -9,10 +9,13 @@ import org.zdict.registry.DictionaryRegistries;
  * {@code zdict_encode(value, registry[, subject | options])}: the value compressed into a zdict payload with
  * the active dictionary of {@code subject} ({@code default} if not given), as a {@code ZdictSerializer}
  * configured with {@code zdict.subject} writes it; a subject without an active version gives plain zstd,
- * which {@link NoActiveVersionWarning} tells the driver's log once. A value that cannot be written fails the
+ * which {@link ActiveVersionCheck} tells the driver's log once. A value that cannot be written fails the
  * task.
+ *
+ * <p>Public, with its bound function, only so that the code Spark generates for a query (compiled in
+ * Spark's own package) can call its {@code invoke} method; not API: use {@link ZdictFunctions} or SQL.
  */
-final class ZdictEncode extends ZdictFunction {
+public final class ZdictEncode extends ZdictFunction {
     static final String NAME = "zdict_encode";
 
     ZdictEncode() {
@@ -30,14 +33,14 @@ final class ZdictEncode extends ZdictFunction {
     @Override
     ZdictScalarFunction bound(String location, FunctionOptions options) {
         if (location != null) {
-            NoActiveVersionWarning.check(NAME, location, options.subject());
+            ActiveVersionCheck.check(NAME, location, options.subject());
         }
         return new Bound(location, options);
     }
 
     /** The bound function, serialized into tasks. */
-    static final class Bound extends ZdictScalarFunction {
-        private static final long serialVersionUID = 2L;
+    public static final class Bound extends ZdictScalarFunction {
+        private static final long serialVersionUID = 3L;
 
         Bound(String location, FunctionOptions options) {
             super(NAME, location, options);
@@ -48,9 +51,14 @@ final class ZdictEncode extends ZdictFunction {
             return DataTypes.BinaryType;
         }
 
-        @Override
-        Object result(byte[] converted) {
-            return converted;
+        /**
+         * The magic method Spark's generated code calls.
+         *
+         * @param value a value, or null
+         * @return its zdict payload; null for null
+         */
+        public byte[] invoke(byte[] value) {
+            return convert(value);
         }
 
         @Override

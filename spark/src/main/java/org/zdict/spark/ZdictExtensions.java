@@ -1,7 +1,9 @@
 package org.zdict.spark;
 
+import java.util.List;
 import org.apache.spark.sql.SparkSessionExtensions;
 import org.apache.spark.sql.catalyst.FunctionIdentifier;
+import org.slf4j.LoggerFactory;
 import scala.Tuple3;
 import scala.runtime.AbstractFunction1;
 import scala.runtime.BoxedUnit;
@@ -25,7 +27,15 @@ public final class ZdictExtensions extends AbstractFunction1<SparkSessionExtensi
      */
     @Override
     public BoxedUnit apply(SparkSessionExtensions extensions) {
-        for (ZdictFunction function : SessionFunctions.all()) {
+        List<ZdictFunction> functions;
+        try {
+            functions = SessionFunctions.all();
+        } catch (UnsupportedOperationException e) { // a Spark on another Scala: let it start, and say why
+            LoggerFactory.getLogger(ZdictExtensions.class)
+                    .error("Spark starts without the zdict functions: {}", e.getMessage());
+            return BoxedUnit.UNIT;
+        }
+        for (ZdictFunction function : functions) {
             extensions.injectFunction(new Tuple3<>(
                     new FunctionIdentifier(function.name()),
                     SessionFunctions.info(function),

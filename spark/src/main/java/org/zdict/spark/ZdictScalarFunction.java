@@ -1,7 +1,6 @@
 package org.zdict.spark;
 
 import java.io.Serializable;
-import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.catalog.functions.ScalarFunction;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
@@ -9,12 +8,14 @@ import org.apache.spark.sql.types.DataTypes;
 /**
  * A zdict function bound to its registry location and {@link FunctionOptions}, which {@link
  * FunctionBuilder} read from the literal arguments when the query was analysed: one binary value in, null
- * for null. The serde they name is looked up in {@link SerdeCache} at the first row a JVM evaluates and kept
- * for the next rows, so nothing is opened per row. Serialized into each task with its expression; the serde
- * itself never is.
+ * for null. Each concrete class declares the DataSource V2 magic method {@code invoke(byte[])} ({@link
+ * ScalarFunction#MAGIC_METHOD_NAME}) with its own result type, which Spark calls from the code it generates
+ * for the query (no row is built per value). The serde they name is looked up in {@link SerdeCache} at the
+ * first value a task evaluates and kept for the next values, so nothing is opened per row. Serialized into
+ * each task with the query's code; the serde itself never is.
  */
 abstract class ZdictScalarFunction implements ScalarFunction<Object>, Serializable {
-    private static final long serialVersionUID = 2L;
+    private static final long serialVersionUID = 3L;
 
     private final String name;
     private final String location;
@@ -34,9 +35,6 @@ abstract class ZdictScalarFunction implements ScalarFunction<Object>, Serializab
 
     /** The converter for {@link #location()} with {@link #options()}. */
     abstract Converter converter();
-
-    /** The result for the converted bytes (null stays null). */
-    abstract Object result(byte[] converted);
 
     /** This function counting the values that PERMISSIVE turns into null in {@code counts}. */
     ZdictScalarFunction countingNulls(PermissiveNulls counts) {
@@ -61,27 +59,21 @@ abstract class ZdictScalarFunction implements ScalarFunction<Object>, Serializab
         return new DataType[] {DataTypes.BinaryType};
     }
 
-    @Override
-    public Object produceResult(InternalRow input) {
-        if (input.isNullAt(0)) {
+    /** What the serde makes of {@code value}; null for null. The concrete {@code invoke} methods call it. */
+    final byte[] convert(byte[] value) {
+        if (value == null) {
             return null;
         }
-        return invoke(input.getBinary(0));
-    }
-
-    /**
-     * The result for one value, not null. Also the {@code ScalarFunction} magic method by which Spark calls
-     * the function without building a row, when it resolves the function through a function catalog.
-     *
-     * @param value the value
-     * @return the result
-     */
-    public Object invoke(byte[] value) {
         Converter current = converter;
         if (current == null) {
             current = converter();
             converter = current;
         }
-        return result(current.convert(value));
+        return current.convert(value);
+    }
+
+    @Override
+    public String toString() {
+        return name;
     }
 }

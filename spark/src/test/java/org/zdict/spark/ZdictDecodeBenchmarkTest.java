@@ -5,6 +5,7 @@ import static org.apache.spark.sql.functions.col;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.Serializable;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,6 +20,12 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.catalyst.expressions.ApplyFunctionExpression;
+import org.apache.spark.sql.catalyst.expressions.Expression;
+import org.apache.spark.sql.catalyst.expressions.ExpressionInfo;
+import org.apache.spark.sql.connector.catalog.functions.ScalarFunction;
+import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.Test;
@@ -31,6 +38,8 @@ import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
 import org.zdict.testing.TestTrainer;
+import scala.collection.immutable.Seq;
+import scala.runtime.AbstractFunction1;
 
 /**
  * What {@code zdict_decode} costs in Spark SQL next to the {@code CAST(value AS STRING)} a job runs on
@@ -41,8 +50,10 @@ import org.zdict.testing.TestTrainer;
  * sum(length(CAST(raw AS STRING)))} and {@code SELECT sum(length(CAST(zdict_decode(value, registry) AS
  * STRING)))} (what a job on JSON values runs; {@code length} of a string counts its characters), and the
  * binary lengths {@code sum(length(raw))} and {@code sum(length(zdict_decode(value, registry)))} (no
- * character scan); prints rows per second (wall clock and process CPU) of each, the medians and their
- * ratios to the first, and the payload bytes against the raw bytes. docs/BENCHMARKS.md, "Spark: zdict_decode", has the figures and the command.
+ * character scan), and both again through {@link RowAtATime} (the same decode as Spark evaluates a V2
+ * function without {@code invoke}: a row built per value, outside the generated code; what zdict_decode
+ * was before it declared {@code invoke}); prints rows per second (wall clock and process CPU) of each, the
+ * medians and their ratios to the first, and the payload bytes against the raw bytes. docs/BENCHMARKS.md, "Spark: zdict_decode", has the figures and the command.
  *
  * <p>Opt-in, never in CI: {@code -Dzdict.spark.bench=true}; {@code zdict.spark.bench.dataset} (default
  * {@code wikipedia_edits}), {@code .rows} (default 1,000,000) and {@code .rounds} (default 7) change it.
@@ -103,20 +114,29 @@ class ZdictDecodeBenchmarkTest {
             assertEquals(rows, table.count());
             table.createOrReplaceTempView("events");
             String location = registry.replace("'", "\\'");
+            RowAtATime.register(spark, registry);
             String[] labels = {
-                "CAST(raw AS STRING)", "CAST(zdict_decode(value) AS STRING)", "raw", "zdict_decode(value)"
+                "CAST(raw AS STRING)",
+                "CAST(zdict_decode(value) AS STRING)",
+                "raw",
+                "zdict_decode(value)",
+                "CAST(row-at-a-time decode AS STRING)",
+                "row-at-a-time decode"
             };
             String[] queries = {
                 "SELECT sum(length(CAST(raw AS STRING))) FROM events",
                 "SELECT sum(length(CAST(zdict_decode(value, '" + location + "') AS STRING))) FROM events",
                 "SELECT sum(length(raw)) FROM events",
-                "SELECT sum(length(zdict_decode(value, '" + location + "'))) FROM events"
+                "SELECT sum(length(zdict_decode(value, '" + location + "'))) FROM events",
+                "SELECT sum(length(CAST(" + RowAtATime.NAME + "(value) AS STRING))) FROM events",
+                "SELECT sum(length(" + RowAtATime.NAME + "(value))) FROM events"
             };
             Row bytes = spark.sql("SELECT sum(length(raw)), sum(length(value)) FROM events")
                     .first();
             long rawBytes = bytes.getLong(0);
             long payloadBytes = bytes.getLong(1);
             assertEquals(rawBytes, spark.sql(queries[3]).first().getLong(0), "zdict_decode gives the raw bytes back");
+            assertEquals(rawBytes, spark.sql(queries[5]).first().getLong(0), "so does the row-at-a-time decode");
             assertEquals(
                     spark.sql(queries[0]).first().getLong(0),
                     spark.sql(queries[1]).first().getLong(0),
@@ -168,6 +188,58 @@ class ZdictDecodeBenchmarkTest {
                     (double) rawBytes / payloadBytes);
         } finally {
             spark.stop();
+        }
+    }
+
+    /**
+     * The same decode as Spark evaluates a DataSource V2 function without an {@code invoke} method: an
+     * {@code ApplyFunctionExpression} that builds a row of the arguments for {@code produceResult}, outside
+     * the generated code. Registered here, beside {@code zdict_decode}, so that one session measures both.
+     */
+    static final class RowAtATime implements ScalarFunction<byte[]>, Serializable {
+        private static final long serialVersionUID = 1L;
+        static final String NAME = "zdict_decode_row_at_a_time";
+
+        private final ZdictDecode.Binary decode;
+
+        private RowAtATime(ZdictDecode.Binary decode) {
+            this.decode = decode;
+        }
+
+        static void register(SparkSession spark, String registry) {
+            ZdictDecode function = ZdictDecode.binary();
+            RowAtATime rows = new RowAtATime(
+                    (ZdictDecode.Binary) function.bound(registry, FunctionOptions.of(function, Map.of(), Map.of())));
+            SessionFunctions.functionRegistry(spark)
+                    .registerFunction(
+                            SessionFunctions.identifier(NAME),
+                            new ExpressionInfo(RowAtATime.class.getName(), NAME),
+                            new AbstractFunction1<Seq<Expression>, Expression>() {
+                                @Override
+                                public Expression apply(Seq<Expression> arguments) {
+                                    return new ApplyFunctionExpression(rows, arguments);
+                                }
+                            });
+        }
+
+        @Override
+        public DataType[] inputTypes() {
+            return new DataType[] {DataTypes.BinaryType};
+        }
+
+        @Override
+        public DataType resultType() {
+            return DataTypes.BinaryType;
+        }
+
+        @Override
+        public String name() {
+            return NAME;
+        }
+
+        @Override
+        public byte[] produceResult(InternalRow input) {
+            return input.isNullAt(0) ? null : decode.invoke(input.getBinary(0));
         }
     }
 

@@ -20,6 +20,7 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.execution.CodegenMode$;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.AfterAll;
@@ -148,6 +149,34 @@ class ZdictFunctionsTest {
         assertTrue(payloads.stream().anyMatch(p -> version(p) == 1) && version(payloads.get(payloads.size() - 1)) == 2);
         List<byte[]> decoded = values(spark.sql("SELECT id, zdict_decode(value, '" + registry + "') FROM events"));
         assertAllEqual(originals, decoded);
+    }
+
+    @Test
+    void sparkGeneratesCodeThatCallsEachFunctionsInvokeMethod() {
+        String[][] cases = {
+            {"zdict_decode(value, '" + registry + "')", ZdictDecode.Binary.class.getName()},
+            {
+                "zdict_decode_string(value, '" + registry + "', map('mode', 'PERMISSIVE'))",
+                ZdictDecode.Text.class.getName()
+            },
+            {"zdict_encode(value, '" + registry + "')", ZdictEncode.Bound.class.getName()},
+        };
+        spark.conf().set("spark.sql.adaptive.enabled", "false"); // the plan as compiled, not adapted at run time
+        spark.conf().set("spark.sql.codegen.fallback", "false"); // code that does not compile fails the query
+        try {
+            for (String[] call : cases) {
+                Dataset<Row> query = spark.sql("SELECT id, " + call[0] + " FROM events");
+                String plan = query.queryExecution().executedPlan().toString();
+                String code = query.queryExecution().explainString(CodegenMode$.MODULE$);
+                assertFalse(plan.contains("ApplyFunctionExpression"), plan);
+                assertTrue(code.contains("((" + call[1] + ") references["), "the function object in the code: " + code);
+                assertTrue(code.contains(".invoke("), "its invoke method called: " + code);
+                assertEquals(originals.size(), query.collectAsList().size(), "the generated code compiles and runs");
+            }
+        } finally {
+            spark.conf().unset("spark.sql.adaptive.enabled");
+            spark.conf().unset("spark.sql.codegen.fallback");
+        }
     }
 
     @Test

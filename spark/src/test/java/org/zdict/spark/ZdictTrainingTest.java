@@ -158,8 +158,7 @@ class ZdictTrainingTest {
             assertTrue(opened.activeVersion().isEmpty(), "the default subject has none");
         }
         assertFalse(
-                NoActiveVersionWarning.check(ZdictEncode.NAME, registry, "orders-value"),
-                "an active version: no warning");
+                ActiveVersionCheck.check(ZdictEncode.NAME, registry, "orders-value"), "an active version: no warning");
         byte[] encoded = some.select(ZdictFunctions.zdict_encode(col("value"), registry, "orders-value"))
                 .first()
                 .getAs(0);
@@ -180,8 +179,8 @@ class ZdictTrainingTest {
                     opened.info(trained.version()).orElseThrow().version());
             assertTrue(opened.activeVersion().isEmpty());
         }
-        assertTrue(NoActiveVersionWarning.check(ZdictEncode.NAME, registry, null), "plain zstd: warned");
-        assertFalse(NoActiveVersionWarning.check(ZdictEncode.NAME, registry, null), "warned once");
+        assertTrue(ActiveVersionCheck.check(ZdictEncode.NAME, registry, null), "plain zstd: warned");
+        assertFalse(ActiveVersionCheck.check(ZdictEncode.NAME, registry, null), "warned once");
     }
 
     @Test
