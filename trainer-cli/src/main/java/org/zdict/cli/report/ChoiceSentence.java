@@ -88,8 +88,8 @@ public final class ChoiceSentence {
         if (least != null) {
             return String.format(
                     Locale.ROOT,
-                    "; %s costs the least, %s, and %s is within the %d%% the figures moved by in this run, so"
-                            + " the higher ratio was preferred",
+                    "; %s costs the least, %s, and %s is within the %d%% margin of their figures, so the higher"
+                            + " ratio was preferred",
                     least.point().label(),
                     cost(ceiling, least),
                     chosen.point().label(),
@@ -98,8 +98,7 @@ public final class ChoiceSentence {
         if (ceiling.timesLz4(chosen.primary()) > ceiling.maxTimesLz4() && ceiling.admits(chosen.primary())) {
             return String.format(
                     Locale.ROOT,
-                    "; %s is over the ceiling by less than the %d%% its figure moved by in this run, which"
-                            + " counts as meeting it",
+                    "; %s is over the ceiling by less than its %d%% margin, which counts as meeting it",
                     chosen.point().label(),
                     margin);
         }
@@ -154,7 +153,7 @@ public final class ChoiceSentence {
                 String.format(
                         Locale.ROOT,
                         "no grid point compresses within %s, so the CPU ceiling is not met: of the points that cost"
-                                + " the least CPU per event (within the %d%% the figures moved by in this run), the best"
+                                + " the least CPU per event (within the %d%% margin of their figures), the best"
                                 + " ratio was chosen, %s%s, at %s; %s",
                         limit,
                         Math.round(margin(choice) * 100),
@@ -179,11 +178,13 @@ public final class ChoiceSentence {
         return least == null ? margin : Math.max(margin, CpuCeiling.margin(least.primary()));
     }
 
-    /** Like "0.89x Kafka lz4's CPU per event (±6% in this run)": the figure, and how much it moved. */
+    /** Like "0.89x Kafka lz4's CPU per event (moving by 6% in this run)": the figure, and how much it moved. */
     private static String cost(CpuCeiling ceiling, CandidateResult c) {
         double spread = c.primary().cpuVsLz4Spread();
         return String.format(Locale.ROOT, "%.2fx Kafka lz4's CPU per event", ceiling.timesLz4(c.primary()))
-                + (Double.isNaN(spread) ? "" : String.format(Locale.ROOT, " (±%.0f%% in this run)", 100 * spread));
+                + (Double.isNaN(spread)
+                        ? ""
+                        : String.format(Locale.ROOT, " (moving by %.0f%% in this run)", 100 * spread));
     }
 
     /** Like "giving up 7.0% of 512K L5's ratio". */

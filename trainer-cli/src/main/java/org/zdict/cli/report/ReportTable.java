@@ -75,7 +75,7 @@ public final class ReportTable {
                 .anyMatch(c -> !Double.isNaN(c.primary().cpuVsLz4()));
         if (sideBySide) {
             header.add("comp cpu");
-            header.add("±");
+            header.add("spread");
             header.add("dec cpu");
         }
         List<List<String>> rows = new ArrayList<>();
@@ -126,7 +126,7 @@ public final class ReportTable {
             out.printf(
                     Locale.ROOT,
                     "comp cpu, dec cpu = CPU per event to compress, to decode, as a multiple of Kafka's lz4 on batches"
-                            + " of %d, measured side by side; ± = how much comp cpu moved within this run (half the"
+                            + " of %d, measured side by side; spread = how much comp cpu moved within this run (half the"
                             + " range of its four quarters' figures), the margin the CPU ceiling judges it with, kept between"
                             + " %.0f%% and %.0f%%.%n",
                     report.settings().producerBatch(),
