@@ -6,18 +6,21 @@ import org.zdict.engine.codec.BlockCodec;
 
 /**
  * Compression CPU per event against Kafka's lz4 for the {@code balanced} ceiling, measured side by side
- * ({@link Meter#slices}) in passes: every point once, then again, up to {@link #MOST_PASSES} in all, each
- * point the ceiling cannot yet tell from it, one whose figure is within its {@link CpuCeiling#margin} of
- * the ceiling on either side. Passes run seconds apart, so load that comes and goes weighs on a point's
- * figure in proportion, not all or nothing. A point measured more than once gets the mean of its passes'
- * figures, and as spread the larger of how much that mean moves within the passes (their spreads, over
- * the square root of their number) and how far the passes fell apart (half the distance between the
- * lowest and highest, over the mean). A point still undecided after the last pass is judged by the rule
- * like any other, with its figure and margin: the outcome depends on the measurements only.
+ * ({@link Meter#slices}) in passes: every point once, then each point near the ceiling again, up to {@link
+ * #MOST_PASSES} in all. Near means from its {@link CpuCeiling#margin} under the ceiling to {@link
+ * #RECHECK} times it: a burst of load (a neighbour's build, a garbage collector) can double a point's
+ * figure for a whole pass. Passes run seconds apart; a point measured three times gets the median of its
+ * passes' figures, so one pass through a burst does not decide, and as spread the larger of how much the
+ * figure moves within a pass (their spreads, over the square root of their number) and how far the passes
+ * fell apart (half the distance between the lowest and highest, over the median). The rule then judges
+ * every point alike, by its figure and margin: the outcome depends on the measurements only.
  */
 final class CeilingPasses {
     /** Passes a point near the ceiling is measured in at most: the first, and two more. */
     static final int MOST_PASSES = 3;
+
+    /** How many times the ceiling a point may read after one pass and still be measured again. */
+    static final double RECHECK = 2;
 
     /** Per codec, its figure ({@code [0]}) and its spread ({@code [1]}). */
     static double[][] measure(
@@ -57,19 +60,21 @@ final class CeilingPasses {
         return result;
     }
 
-    /** Whether a point at {@code figure}, moving by {@code spread}, is within its margin of the ceiling. */
+    /**
+     * Whether a point at {@code figure}, moving by {@code spread}, is near the ceiling: from its margin
+     * under it to {@link #RECHECK} times it.
+     */
     static boolean undecided(double figure, double spread, double maxTimesLz4) {
-        double margin = CpuCeiling.margin(spread);
-        return figure > maxTimesLz4 / (1 + margin) && figure <= maxTimesLz4 * (1 + margin);
+        return figure > maxTimesLz4 / (1 + CpuCeiling.margin(spread)) && figure <= maxTimesLz4 * RECHECK;
     }
 
-    /** The figure and spread of {@code passes}, each a figure and its spread. */
+    /** The figure (the median) and spread of {@code passes}, each a figure and its spread. */
     static double[] combine(List<double[]> passes) {
         int n = passes.size();
-        double mean = passes.stream().mapToDouble(p -> p[0]).average().orElseThrow();
         if (n == 1) {
-            return new double[] {mean, passes.get(0)[1]};
+            return passes.get(0).clone();
         }
+        double median = Slices.quantile(passes.stream().mapToDouble(p -> p[0]).toArray(), 0.5);
         double lowest = passes.stream().mapToDouble(p -> p[0]).min().orElseThrow();
         double highest = passes.stream().mapToDouble(p -> p[0]).max().orElseThrow();
         double within = passes.stream()
@@ -77,6 +82,6 @@ final class CeilingPasses {
                         .average()
                         .orElseThrow()
                 / Math.sqrt(n);
-        return new double[] {mean, Math.max(within, (highest - lowest) / 2 / mean)};
+        return new double[] {median, Math.max(within, (highest - lowest) / 2 / median)};
     }
 }

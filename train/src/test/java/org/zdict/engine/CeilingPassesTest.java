@@ -10,16 +10,25 @@ import org.junit.jupiter.api.Test;
 
 class CeilingPassesTest {
     @Test
-    void aPointWithinItsMarginOfTheCeilingOnEitherSideIsMeasuredAgain() {
-        // A 10% spread: undecided from 1.0 / 1.1 to 1.1 times the ceiling.
+    void aPointFromItsMarginUnderTheCeilingToTwiceItIsMeasuredAgain() {
+        // A 10% spread: measured again from 1.0 / 1.1 to 2 times the ceiling.
         assertFalse(CeilingPasses.undecided(0.90, 0.10, 1.0));
         assertTrue(CeilingPasses.undecided(0.95, 0.10, 1.0));
-        assertTrue(CeilingPasses.undecided(1.09, 0.10, 1.0));
-        assertFalse(CeilingPasses.undecided(1.11, 0.10, 1.0));
+        assertTrue(CeilingPasses.undecided(1.74, 0.10, 1.0));
+        assertFalse(CeilingPasses.undecided(2.01, 0.10, 1.0));
         // A steady figure is judged with the least margin (5%), a wild one with the most (15%).
-        assertFalse(CeilingPasses.undecided(1.06, 0.01, 1.0));
-        assertTrue(CeilingPasses.undecided(1.14, 0.60, 1.0));
-        assertFalse(CeilingPasses.undecided(1.16, 0.60, 1.0));
+        assertFalse(CeilingPasses.undecided(0.95, 0.01, 1.0));
+        assertTrue(CeilingPasses.undecided(0.88, 0.60, 1.0));
+        assertFalse(CeilingPasses.undecided(0.86, 0.60, 1.0));
+    }
+
+    @Test
+    void onePassThroughABurstOfLoadDoesNotDecide() {
+        double[] combined = CeilingPasses.combine(
+                List.of(new double[] {0.90, 0.05}, new double[] {1.80, 0.05}, new double[] {0.95, 0.05}));
+        assertEquals(0.95, combined[0], 1e-12);
+        // The passes fell far apart: the spread says so (and the margin stops at 15%).
+        assertEquals(0.45 / 0.95, combined[1], 1e-12);
     }
 
     @Test
