@@ -13,7 +13,8 @@
 #   mvn -B -o -q -pl trainer-cli -am -DskipTests package
 #   trainer-cli/scripts/choice-under-load.sh trainer-cli/target/zdict.jar events.jsonl [zdict train options]
 #
-# RUNS=10 MIN=9 CONDITIONS="quiet spin memory" JAVA_OPTS= are environment variables. The default
+# RUNS=10 MIN=9 CONDITIONS="quiet spin memory" JAVA_OPTS= are environment variables; REPORTS=DIR keeps each
+# run's report there (CONDITION-RUN-JAR.txt), with the load average before it. The default
 # objective is what it is meant for; a smaller --max-samples, --dict-size or --level list keeps the runs
 # short.
 set -euo pipefail
@@ -68,10 +69,15 @@ for condition in $conditions; do
         for jar in "${jars[@]}"; do
             # The chosen row of the report table starts with "*": codec, dict, level; then the chosen
             # point's CPU per event against Kafka lz4 from the report's last line.
+            loadavg=$(cut -d' ' -f1-3 /proc/loadavg)
             report=$(java ${JAVA_OPTS:-} -jar "$jar" train -q -i "$input" "$@")
+            if [ -n "${REPORTS:-}" ]; then
+                mkdir -p "$REPORTS"
+                printf 'load average %s\n%s\n' "$loadavg" "$report" > "$REPORTS/$condition-$run-$(basename "$jar" .jar).txt"
+            fi
             choice=$(echo "$report" | awk '/^\*/ { print $3 " L" $4; exit }')
             cpu=$(echo "$report" | grep -o '[0-9.]*x Kafka lz4.s CPU per event' | tail -1 | cut -d' ' -f1)
-            echo "$condition run $run $(basename "$jar"): ${choice:-no choice} (${cpu:-?} Kafka lz4's CPU)"
+            echo "$condition run $run $(basename "$jar"): ${choice:-no choice} (${cpu:-?} Kafka lz4's CPU, load $loadavg)"
             choices[$jar/$condition]+="${choice:-none}"$'\n'
         done
     done

@@ -60,7 +60,7 @@ final class FreshArrays {
                     .flatMapToLong(Arrays::stream)
                     .asDoubleStream()
                     .toArray();
-            long leastDisturbed = Math.round(Meter.quantile(inWindow, FRESH_QUANTILE));
+            long leastDisturbed = Math.round(Slices.quantile(inWindow, FRESH_QUANTILE));
             for (int round = window; round < reference.length; round += windows) {
                 for (int j = 0; j < reference[round].length; j++) {
                     reference[round][j] = Math.max(1, reference[round][j] - fresh[round][j] + leastDisturbed);

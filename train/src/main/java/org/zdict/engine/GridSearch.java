@@ -127,9 +127,10 @@ public final class GridSearch {
 
     /**
      * The candidates with their compression and decoding CPU per event against Kafka's lz4 on producer
-     * batches, measured side by side on the same held-out events ({@link Meter#timesReference}), so that
-     * other work on the machine weighs on both alike; the choice holds points to the ceiling by the
-     * compression figure. The decoding figure is what consumers pay, reported beside it.
+     * batches, measured side by side on the same held-out events ({@link Meter#slices}), so that other
+     * work on the machine weighs on both alike; the compression figure in as many passes as the ceiling
+     * needs ({@link CeilingPasses}), with how much it moved. The choice holds points to the ceiling by the
+     * compression figure; the decoding figure is what consumers pay, reported beside it.
      */
     private List<CandidateResult> sideBySideWithKafkaLz4(List<byte[]> holdout, List<CandidateResult> candidates) {
         List<ZdictBlockCodec> codecs = new ArrayList<>();
@@ -138,15 +139,17 @@ public final class GridSearch {
                 codecs.add(codec(c.point(), c.dictionary()));
             }
             int batch = settings.batchSizes().get(0);
-            double[] compress =
-                    meter.timesReference(Meter.Work.COMPRESS, lz4, settings.producerBatch(), codecs, batch, holdout);
-            double[] decode =
-                    meter.timesReference(Meter.Work.DECODE, lz4, settings.producerBatch(), codecs, batch, holdout);
+            double[][] compress = CeilingPasses.measure(
+                    meter, lz4, settings.producerBatch(), codecs, batch, holdout, settings.maxCpuVsLz4());
+            double[] decode = meter.slices(Meter.Work.DECODE, lz4, settings.producerBatch(), codecs, batch, holdout)
+                    .figures();
             List<CandidateResult> measured = new ArrayList<>();
             for (int i = 0; i < candidates.size(); i++) {
                 CandidateResult c = candidates.get(i);
                 List<Measurement> measurements = new ArrayList<>(c.measurements());
-                measurements.set(0, c.primary().withCpuVsLz4(compress[i]).withDecodeVsLz4(decode[i]));
+                measurements.set(
+                        0,
+                        c.primary().withCpuVsLz4(compress[i][0], compress[i][1]).withDecodeVsLz4(decode[i]));
                 measured.add(new CandidateResult(c.point(), c.dictionary(), c.trainMillis(), measurements));
             }
             return measured;

@@ -10,6 +10,9 @@ package org.zdict.engine;
  * @param decompressMBps decompression speed, 10^6 bytes of output per second, one thread
  * @param cpuVsLz4 compression CPU per event as a multiple of Kafka's lz4 on the producer's batches,
  *     measured side by side with it ({@link CpuCeiling}); NaN where it was not
+ * @param cpuVsLz4Spread how much {@code cpuVsLz4} moved within the run that measured it, as a share of it
+ *     (half the distance between the figures of the run's quarters, {@link Slices#spread}); NaN where it
+ *     was not measured
  * @param decodeVsLz4 decoding CPU per event as a multiple of Kafka's lz4 decoding its producer batches,
  *     measured side by side with it the same way; NaN where it was not
  */
@@ -20,11 +23,12 @@ public record Measurement(
         double compressMBps,
         double decompressMBps,
         double cpuVsLz4,
+        double cpuVsLz4Spread,
         double decodeVsLz4) {
 
     /** A measurement not compared side by side with Kafka's lz4. */
     public Measurement(int batchSize, long rawBytes, long compressedBytes, double compressMBps, double decompressMBps) {
-        this(batchSize, rawBytes, compressedBytes, compressMBps, decompressMBps, Double.NaN, Double.NaN);
+        this(batchSize, rawBytes, compressedBytes, compressMBps, decompressMBps, Double.NaN, Double.NaN, Double.NaN);
     }
 
     /** Raw bytes over compressed bytes. */
@@ -37,14 +41,23 @@ public record Measurement(
         return rawBytes * 1e3 / compressMBps;
     }
 
-    /** This measurement with its compression CPU per event against Kafka's lz4, measured side by side. */
-    public Measurement withCpuVsLz4(double timesLz4) {
+    /**
+     * This measurement with its compression CPU per event against Kafka's lz4, measured side by side, and
+     * how much that figure moved within the run, as a share of it.
+     */
+    public Measurement withCpuVsLz4(double timesLz4, double spread) {
         return new Measurement(
-                batchSize, rawBytes, compressedBytes, compressMBps, decompressMBps, timesLz4, decodeVsLz4);
+                batchSize, rawBytes, compressedBytes, compressMBps, decompressMBps, timesLz4, spread, decodeVsLz4);
+    }
+
+    /** This measurement with its compression CPU per event against Kafka's lz4, its spread not measured. */
+    public Measurement withCpuVsLz4(double timesLz4) {
+        return withCpuVsLz4(timesLz4, Double.NaN);
     }
 
     /** This measurement with its decoding CPU per event against Kafka's lz4, measured side by side. */
     public Measurement withDecodeVsLz4(double timesLz4) {
-        return new Measurement(batchSize, rawBytes, compressedBytes, compressMBps, decompressMBps, cpuVsLz4, timesLz4);
+        return new Measurement(
+                batchSize, rawBytes, compressedBytes, compressMBps, decompressMBps, cpuVsLz4, cpuVsLz4Spread, timesLz4);
     }
 }

@@ -5,14 +5,13 @@ import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.stream.IntStream;
 import org.zdict.engine.codec.BlockCodec;
 
 /**
  * Measures a codec on batches: the ratio over every batch (each checked to round-trip), and the speed
  * on a leading slice of them, as the best of a few timed rounds in thread CPU time (which filters out
  * pauses caused by other work on the machine). Compression CPU against a reference codec is measured
- * side by side instead ({@link #timesReference}), in short alternating slices, so that load on the
+ * side by side instead ({@link #slices}), in short alternating slices, so that load on the
  * machine weighs on both alike; so is decoding CPU ({@link Work#DECODE}).
  */
 final class Meter {
@@ -28,8 +27,6 @@ final class Meter {
     static final int SLICE_WINDOWS = 8;
     /** Side-by-side rounds per timed round of {@link Timing}: 200 with the default timing. */
     static final int SLICE_ROUNDS_PER_ROUND = 20;
-    /** The per-slice quantile that counts: low enough to skip slices that other work disturbed. */
-    static final double SLICE_QUANTILE = 0.25;
 
     private final long timingBytes;
     private final long roundNanos;
@@ -142,59 +139,13 @@ final class Meter {
     }
 
     /**
-     * The CPU per event of each codec for {@code work} as a multiple of {@code reference}'s, measured side
-     * by side so that other work on the machine weighs on both alike: per codec and window of events, the
-     * {@link #SLICE_QUANTILE} quantile of its per-slice ratios ({@link Slices#ratios}), averaged over the
-     * windows.
+     * Short alternating slices of {@code work}, timed in thread CPU time: in each round, reference, codec
+     * 1, reference, codec 2, ..., reference, each a pass over the same window of events ({@link
+     * #SLICE_BYTES} of them, in whole batches of both sizes) right after an untimed pass over it, so that
+     * load on the machine weighs on the reference and each codec alike. The rounds take the held-out
+     * events' leading windows in turn. {@link Slices#figure} gives each codec's CPU per event as a
+     * multiple of the reference's, {@link Slices#spread} how much it moved within the run.
      */
-    double[] timesReference(
-            Work work,
-            BlockCodec reference,
-            int referenceBatch,
-            List<? extends BlockCodec> codecs,
-            int batch,
-            List<byte[]> events) {
-        Slices slices = slices(work, reference, referenceBatch, codecs, batch, events);
-        double[] times = new double[codecs.size()];
-        for (int i = 0; i < times.length; i++) {
-            double[] ratios = slices.ratios(i);
-            for (int w = 0; w < slices.windows(); w++) {
-                int window = w;
-                double[] inWindow = IntStream.range(0, ratios.length)
-                        .filter(round -> round % slices.windows() == window)
-                        .mapToDouble(round -> ratios[round])
-                        .toArray();
-                times[i] += quantile(inWindow, SLICE_QUANTILE) / slices.windows();
-            }
-        }
-        return times;
-    }
-
-    /**
-     * Thread CPU nanoseconds of short alternating slices: in each round, reference, codec 1, reference,
-     * codec 2, ..., reference, each a pass over the same window of events ({@link #SLICE_BYTES} of them,
-     * in whole batches of both sizes) right after an untimed pass over it. Round {@code r} takes window
-     * {@code r % windows}, the held-out events' leading windows in turn.
-     *
-     * @param reference per round, the reference slice before each codec's, then the one after the last
-     * @param codecs per codec, its slice in each round
-     * @param windows how many windows of events the rounds take in turn
-     */
-    record Slices(long[][] reference, long[][] codecs, int windows) {
-        /**
-         * Codec {@code i}'s slices over the quicker reference slice beside each: work elsewhere on the
-         * machine only ever lengthens a slice, so a reference slice disturbed on one side does not count,
-         * and a disturbed codec slice gives a high ratio, which a low quantile leaves out.
-         */
-        double[] ratios(int i) {
-            double[] ratios = new double[reference.length];
-            for (int round = 0; round < reference.length; round++) {
-                ratios[round] = (double) codecs[i][round] / Math.min(reference[round][i], reference[round][i + 1]);
-            }
-            return ratios;
-        }
-    }
-
     Slices slices(
             Work work,
             BlockCodec reference,
@@ -300,16 +251,6 @@ final class Meter {
         long begin = now();
         pass.run();
         return Math.max(1, now() - begin);
-    }
-
-    /** The {@code q} quantile of {@code values}, interpolating between the nearest two. */
-    static double quantile(double[] values, double q) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        double position = q * (sorted.length - 1);
-        int below = (int) Math.floor(position);
-        int above = Math.min(sorted.length - 1, below + 1);
-        return sorted[below] + (position - below) * (sorted[above] - sorted[below]);
     }
 
     private static int gcd(int a, int b) {

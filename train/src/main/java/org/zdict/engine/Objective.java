@@ -142,10 +142,10 @@ public enum Objective {
      * {@code balanced} held to the CPU ceiling: the cheapest point within the tolerance that costs no
      * more CPU per event than the ceiling allows; else the best ratio among the points that do; else,
      * when none does, the best ratio among the points that cost the least CPU per event (the nearest to
-     * the ceiling), saying the ceiling is not met. CPU figures are measured, so they are compared with
-     * the measurement's {@link CpuCeiling#MARGIN}: a point that close over the ceiling meets it, and a
-     * point that close to the one that costs the least is as admissible as it (of points alike in CPU,
-     * the higher ratio is preferred).
+     * the ceiling), saying the ceiling is not met. CPU figures are measured, so each is compared with its
+     * own {@link CpuCeiling#margin} (how much it moved within the run): a point that close over the
+     * ceiling meets it, and a point that close to the one that costs the least is as admissible as it (of
+     * points alike in CPU, the higher ratio is preferred).
      */
     private static Choice underCeiling(
             CpuCeiling ceiling,
@@ -160,10 +160,8 @@ public enum Objective {
                 .thenComparing(CHEAPEST.reversed());
         CandidateResult leastCpu =
                 eligible.stream().min(byCpu.thenComparing(byRatio.reversed())).orElseThrow();
-        double bound = Math.max(
-                ceiling.maxTimesLz4() * (1 + CpuCeiling.MARGIN),
-                CpuCeiling.alikeBound(ceiling.timesLz4(leastCpu.primary())));
-        Predicate<CandidateResult> admitted = c -> ceiling.timesLz4(c.primary()) <= bound;
+        Predicate<CandidateResult> admitted =
+                c -> ceiling.admits(c.primary()) || ceiling.alike(c.primary(), leastCpu.primary());
         Optional<CandidateResult> affordableWithin = ceiling.admits(leastCpu.primary())
                 ? within.stream().filter(admitted).min(CHEAPEST)
                 : Optional.empty();
@@ -186,14 +184,6 @@ public enum Objective {
         return new Choice(
                 chosen,
                 new ChoiceReason(rule, figures, 0, best, unconstrained, leastCpuNearBest, alike),
-                Optional.of(trade(ceiling, chosen, unconstrained)));
-    }
-
-    private static CpuTrade trade(CpuCeiling ceiling, CandidateResult chosen, CandidateResult unconstrained) {
-        return new CpuTrade(
-                ceiling.timesLz4(chosen.primary()),
-                ceiling,
-                unconstrained,
-                1 - chosen.primary().ratio() / unconstrained.primary().ratio());
+                Optional.of(CpuTrade.of(ceiling, chosen, unconstrained)));
     }
 }

@@ -127,11 +127,15 @@ public final class Publisher {
         metadata.put(BATCH, Integer.toString(m.batchSize()));
         metadata.put(HELD_OUT_RATIO, format(m.ratio()));
         metadata.put("compressMBps", String.format(Locale.ROOT, "%.0f", m.compressMBps()));
+        if (!Double.isNaN(m.cpuVsLz4Spread())) {
+            metadata.put("cpuVsKafkaLz4Spread", String.format(Locale.ROOT, "%.3f", m.cpuVsLz4Spread()));
+        }
         if (!Double.isNaN(m.decodeVsLz4())) {
             metadata.put("decodeCpuVsKafkaLz4", String.format(Locale.ROOT, "%.2f", m.decodeVsLz4()));
         }
         report.choice().cpu().ifPresent(trade -> {
             metadata.put("cpuVsKafkaLz4", String.format(Locale.ROOT, "%.2f", trade.timesLz4()));
+            metadata.put("cpuMargin", String.format(Locale.ROOT, "%.3f", trade.margin()));
             metadata.put("ratioGivenUp", String.format(Locale.ROOT, "%.4f", trade.ratioGivenUp()));
         });
         report.baseline("lz4")

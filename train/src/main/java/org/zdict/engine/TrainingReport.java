@@ -40,14 +40,7 @@ public record TrainingReport(
                 new CandidateResult(point.point(), dictionary, point.trainMillis(), point.measurements());
         List<CandidateResult> updated =
                 candidates.stream().map(c -> c == point ? replaced : c).toList();
-        Optional<CpuTrade> cpu = choice.cpu()
-                .map(trade -> new CpuTrade(
-                        trade.ceiling().timesLz4(point.primary()),
-                        trade.ceiling(),
-                        trade.withoutCeiling(),
-                        1
-                                - point.primary().ratio()
-                                        / trade.withoutCeiling().primary().ratio()));
+        Optional<CpuTrade> cpu = choice.cpu().map(trade -> CpuTrade.of(trade.ceiling(), point, trade.withoutCeiling()));
         return new TrainingReport(
                 samples,
                 settings,

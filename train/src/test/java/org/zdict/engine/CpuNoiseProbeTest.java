@@ -24,12 +24,13 @@ import org.zdict.registry.DictionaryInfo;
 
 /**
  * Opt-in, never in CI: how much the CPU figures the {@code balanced} ceiling compares move from run to
- * run, side by side ({@link Meter#sliceRatios}, as {@code zdict train} measures) and apart (each codec
+ * run, side by side ({@link Meter#slices}, as {@code zdict train} measures) and apart (each codec
  * timed alone, lz4 before and after the grid, as it measured before). Run it quiet and again with other
  * work keeping every core busy, and compare:
  *
  * <pre>
  * mvn -pl train test -Dtest=CpuNoiseProbeTest -Dzdict.cpu.probe=/path/events.jsonl [-Dzdict.cpu.probe.events=5000]
+ *     [-Dzdict.cpu.probe.sizes=16,64,112,256,512]
  * </pre>
  *
  * It prints, per grid point and repeat, the lower quartile of the per-slice ratios and the per-slice
@@ -55,7 +56,10 @@ class CpuNoiseProbeTest {
         List<byte[]> train = events.subList(held, events.size());
         // The default grid of zdict train.
         List<GridPoint> points = new GridSettings(
-                        List.of(16 << 10, 64 << 10, 112 << 10, 256 << 10, 512 << 10),
+                        Arrays.stream(System.getProperty("zdict.cpu.probe.sizes", "16,64,112,256,512")
+                                        .split(","))
+                                .map(kib -> Integer.parseInt(kib) << 10)
+                                .toList(),
                         List.of(1, 3, 5),
                         List.of(1, 4),
                         Objective.BALANCED,
@@ -80,7 +84,7 @@ class CpuNoiseProbeTest {
                                 "zdict.cpu.probe.slices", Meter.SLICE_BYTES + ":" + 20 * Timing.DEFAULT.rounds())
                         .split(",")) {
                     String[] sizeRounds = config.split(":");
-                    Meter.Slices slices = new Meter(
+                    Slices slices = new Meter(
                                     Meter.TIMING_BYTES,
                                     Timing.DEFAULT,
                                     Long.parseLong(sizeRounds[0]),
@@ -98,7 +102,8 @@ class CpuNoiseProbeTest {
                 if (Boolean.getBoolean("zdict.cpu.probe.sideOnly")) {
                     continue;
                 }
-                double[] q25 = meter.timesReference(Meter.Work.COMPRESS, lz4, 4, codecs, 1, holdout);
+                double[] q25 = meter.slices(Meter.Work.COMPRESS, lz4, 4, codecs, 1, holdout)
+                        .figures();
 
                 double lz4Before = meter.measure(lz4, producer).compressNanos();
                 double[] apart = new double[codecs.size()];

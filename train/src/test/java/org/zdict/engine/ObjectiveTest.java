@@ -165,6 +165,58 @@ class ObjectiveTest {
         assertEquals(ChoiceReason.Rule.BEST_RATIO_UNDER_CEILING, over.reason().rule());
     }
 
+    /** {@code c} with its CPU per event measured side by side at {@code timesLz4}, moving by {@code spread}. */
+    private static CandidateResult sideBySide(CandidateResult c, double timesLz4, double spread) {
+        return new CandidateResult(
+                c.point(), new byte[0], 0, List.of(c.primary().withCpuVsLz4(timesLz4, spread)));
+    }
+
+    @Test
+    void aPointOverTheCeilingByLessThanItsOwnMeasuredSpreadMeetsIt() {
+        CandidateResult fast = sideBySide(LARGE_FAST, 0.70, 0.02);
+        // 256K L3 at 1.10x, its figure moving by 12% in the run: over by less than it, so it meets the ceiling.
+        Objective.Choice noisy = Objective.BALANCED.choose(
+                List.of(fast, sideBySide(LARGE_MID, 1.10, 0.12), sideBySide(LARGE_SLOW, 1.80, 0.12)),
+                100,
+                LZ4,
+                ceiling(1.0, 900));
+        assertEquals(LARGE_MID.point(), noisy.chosen().point());
+        assertTrue(noisy.cpu().orElseThrow().met());
+        assertEquals(0.12, noisy.cpu().orElseThrow().margin(), 1e-9);
+        // The same figure from a steady run (2%, so the least margin, 5%) is over the ceiling.
+        Objective.Choice steady = Objective.BALANCED.choose(
+                List.of(fast, sideBySide(LARGE_MID, 1.10, 0.02), sideBySide(LARGE_SLOW, 1.80, 0.02)),
+                100,
+                LZ4,
+                ceiling(1.0, 900));
+        assertEquals(LARGE_FAST.point(), steady.chosen().point());
+        assertEquals(ChoiceReason.Rule.BEST_RATIO_UNDER_CEILING, steady.reason().rule());
+    }
+
+    @Test
+    void noSpreadWidensTheMarginPastItsMost() {
+        // 256K L3 at 1.18x moving by 40%: the margin stops at 15%, so it is over the ceiling.
+        Objective.Choice choice = Objective.BALANCED.choose(
+                List.of(sideBySide(LARGE_FAST, 0.70, 0.40), sideBySide(LARGE_MID, 1.18, 0.40)),
+                100,
+                LZ4,
+                ceiling(1.0, 900));
+        assertEquals(LARGE_FAST.point(), choice.chosen().point());
+        assertEquals(CpuCeiling.MOST_MARGIN, CpuCeiling.margin(choice.chosen().primary()), 1e-9);
+    }
+
+    @Test
+    void pointsAreAlikeInCpuWithinTheLargerOfTheirMargins() {
+        CpuCeiling ceiling = ceiling(1.0, 900).orElseThrow();
+        Measurement least = LARGE_FAST.primary().withCpuVsLz4(2.00, 0.02);
+        // 2.20x is 10% over 2.00x: alike when either figure moved by 10% or more, not when both were steady.
+        assertTrue(ceiling.alike(LARGE_MID.primary().withCpuVsLz4(2.20, 0.10), least));
+        assertTrue(ceiling.alike(
+                LARGE_MID.primary().withCpuVsLz4(2.20, 0.02),
+                LARGE_FAST.primary().withCpuVsLz4(2.00, 0.11)));
+        assertTrue(!ceiling.alike(LARGE_MID.primary().withCpuVsLz4(2.20, 0.02), least));
+    }
+
     @Test
     void sideBySideFiguresCountOverTheSpeeds() {
         CandidateResult measured = new CandidateResult(

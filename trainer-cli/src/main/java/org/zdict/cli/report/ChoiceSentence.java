@@ -84,11 +84,11 @@ public final class ChoiceSentence {
         CpuCeiling ceiling = choice.cpu().orElseThrow().ceiling();
         CandidateResult chosen = choice.chosen();
         CandidateResult least = choice.reason().leastCpuWithinNoise();
-        long margin = Math.round(CpuCeiling.MARGIN * 100);
+        long margin = Math.round(margin(choice) * 100);
         if (least != null) {
             return String.format(
                     Locale.ROOT,
-                    "; %s costs the least, %s, and %s is within the %d%% the measurement varies by, so the higher"
+                    "; %s costs the least, %s, and %s is within the %d%% margin of their figures, so the higher"
                             + " ratio was preferred",
                     least.point().label(),
                     cost(ceiling, least),
@@ -98,8 +98,7 @@ public final class ChoiceSentence {
         if (ceiling.timesLz4(chosen.primary()) > ceiling.maxTimesLz4() && ceiling.admits(chosen.primary())) {
             return String.format(
                     Locale.ROOT,
-                    "; %s is over the ceiling by less than the %d%% the measurement varies by, which counts as"
-                            + " meeting it",
+                    "; %s is over the ceiling by less than its %d%% margin, which counts as meeting it",
                     chosen.point().label(),
                     margin);
         }
@@ -154,10 +153,10 @@ public final class ChoiceSentence {
                 String.format(
                         Locale.ROOT,
                         "no grid point compresses within %s, so the CPU ceiling is not met: of the points that cost"
-                                + " the least CPU per event (within the %d%% the measurement varies by), the best"
+                                + " the least CPU per event (within the %d%% margin of their figures), the best"
                                 + " ratio was chosen, %s%s, at %s; %s",
                         limit,
-                        Math.round(CpuCeiling.MARGIN * 100),
+                        Math.round(margin(choice) * 100),
                         describe(chosen),
                         versusLz4(chosen, lz4),
                         cost(ceiling, chosen),
@@ -169,8 +168,23 @@ public final class ChoiceSentence {
         };
     }
 
+    /**
+     * The margin the chosen point was judged with: its own, or where it was preferred to the point that
+     * costs the least as alike in CPU, the larger of theirs ({@link CpuCeiling#alike}).
+     */
+    private static double margin(Objective.Choice choice) {
+        double margin = CpuCeiling.margin(choice.chosen().primary());
+        CandidateResult least = choice.reason().leastCpuWithinNoise();
+        return least == null ? margin : Math.max(margin, CpuCeiling.margin(least.primary()));
+    }
+
+    /** Like "0.89x Kafka lz4's CPU per event (moving by 6% in this run)": the figure, and how much it moved. */
     private static String cost(CpuCeiling ceiling, CandidateResult c) {
-        return String.format(Locale.ROOT, "%.2fx Kafka lz4's CPU per event", ceiling.timesLz4(c.primary()));
+        double spread = c.primary().cpuVsLz4Spread();
+        return String.format(Locale.ROOT, "%.2fx Kafka lz4's CPU per event", ceiling.timesLz4(c.primary()))
+                + (Double.isNaN(spread)
+                        ? ""
+                        : String.format(Locale.ROOT, " (moving by %.0f%% in this run)", 100 * spread));
     }
 
     /** Like "giving up 7.0% of 512K L5's ratio". */

@@ -110,6 +110,7 @@ public final class ReportJson {
     private static void writeCpuTrade(JsonGenerator json, CpuTrade trade) throws IOException {
         json.writeObjectFieldStart("cpu");
         json.writeNumberField("timesKafkaLz4", round(trade.timesLz4(), 3));
+        json.writeNumberField("margin", round(trade.margin(), 3));
         json.writeNumberField("maxTimesKafkaLz4", trade.ceiling().maxTimesLz4());
         json.writeBooleanField("met", trade.met());
         Measurement lz4 = trade.ceiling().lz4();
@@ -143,6 +144,9 @@ public final class ReportJson {
             json.writeNumberField("decompressMBps", round(m.decompressMBps(), 1));
             if (!Double.isNaN(m.cpuVsLz4())) {
                 json.writeNumberField("cpuVsKafkaLz4", round(m.cpuVsLz4(), 3));
+            }
+            if (!Double.isNaN(m.cpuVsLz4Spread())) {
+                json.writeNumberField("cpuVsKafkaLz4Spread", round(m.cpuVsLz4Spread(), 3));
             }
             if (!Double.isNaN(m.decodeVsLz4())) {
                 json.writeNumberField("decodeCpuVsKafkaLz4", round(m.decodeVsLz4(), 3));

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import org.zdict.engine.BaselineResult;
 import org.zdict.engine.CandidateResult;
+import org.zdict.engine.CpuCeiling;
 import org.zdict.engine.GridPoint;
 import org.zdict.engine.SampleSet;
 import org.zdict.engine.Sampler;
@@ -74,6 +75,7 @@ public final class ReportTable {
                 .anyMatch(c -> !Double.isNaN(c.primary().cpuVsLz4()));
         if (sideBySide) {
             header.add("comp cpu");
+            header.add("spread");
             header.add("dec cpu");
         }
         List<List<String>> rows = new ArrayList<>();
@@ -88,6 +90,7 @@ public final class ReportTable {
             row.add(speed(baseline.primary().decompressMBps()));
             row.add("");
             if (sideBySide) {
+                row.add("");
                 row.add("");
                 row.add("");
             }
@@ -113,6 +116,7 @@ public final class ReportTable {
             row.add(point.isLz4() ? "-" : String.format(Locale.ROOT, "%.1f", candidate.trainMillis() / 1000.0));
             if (sideBySide) {
                 row.add(ratio(candidate.primary().cpuVsLz4()));
+                row.add(spread(candidate.primary().cpuVsLz4Spread()));
                 row.add(ratio(candidate.primary().decodeVsLz4()));
             }
             rows.add(row);
@@ -122,8 +126,12 @@ public final class ReportTable {
             out.printf(
                     Locale.ROOT,
                     "comp cpu, dec cpu = CPU per event to compress, to decode, as a multiple of Kafka's lz4 on batches"
-                            + " of %d, measured side by side.%n",
-                    report.settings().producerBatch());
+                            + " of %d, measured side by side; spread = how much comp cpu moved within this run (half the"
+                            + " range of its four quarters' figures), the margin the CPU ceiling judges it with, kept between"
+                            + " %.0f%% and %.0f%%.%n",
+                    report.settings().producerBatch(),
+                    100 * CpuCeiling.LEAST_MARGIN,
+                    100 * CpuCeiling.MOST_MARGIN);
         }
         lz4Note(report, out);
         for (String failure : report.failures()) {
@@ -158,6 +166,10 @@ public final class ReportTable {
 
     private static String ratio(double value) {
         return Double.isNaN(value) ? "" : String.format(Locale.ROOT, "%.2fx", value);
+    }
+
+    private static String spread(double share) {
+        return Double.isNaN(share) ? "" : String.format(Locale.ROOT, "%.0f%%", 100 * share);
     }
 
     private static String speed(double mbps) {

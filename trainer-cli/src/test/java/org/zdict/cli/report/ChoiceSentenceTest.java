@@ -144,7 +144,7 @@ class ChoiceSentenceTest {
                 ChoiceSentence.of(choice)
                         .startsWith("no grid point compresses within 1.00x the CPU per event of Kafka's lz4 on"
                                 + " batches of 4, so the CPU ceiling is not met: of the points that cost the least"
-                                + " CPU per event (within the 5% the measurement varies by), the best ratio was"
+                                + " CPU per event (within the 5% margin of their figures), the best ratio was"
                                 + " chosen, 16K L1: 4.00x on batches of 1 at 450 MB/s"),
                 ChoiceSentence.of(choice));
         assertTrue(
@@ -168,7 +168,7 @@ class ChoiceSentenceTest {
         assertTrue(
                 ChoiceSentence.of(choice)
                         .endsWith("; 16K L1 costs the least, 2.00x Kafka lz4's CPU per event, and 256K L1 is"
-                                + " within the 5% the measurement varies by, so the higher ratio was preferred"),
+                                + " within the 5% margin of their figures, so the higher ratio was preferred"),
                 ChoiceSentence.of(choice));
     }
 
@@ -179,8 +179,8 @@ class ChoiceSentenceTest {
         assertSame(LARGE_MID, choice.chosen());
         assertTrue(
                 ChoiceSentence.of(choice)
-                        .endsWith("; 256K L3 is over the ceiling by less than the 5% the measurement varies by,"
-                                + " which counts as meeting it"),
+                        .endsWith("; 256K L3 is over the ceiling by less than its 5% margin, which counts as"
+                                + " meeting it"),
                 ChoiceSentence.of(choice));
     }
 }
