@@ -219,8 +219,13 @@ class ZdictFunctionsWithoutExtensionTest {
         AnalysisException e = assertThrows(AnalysisException.class, () -> spark.sql(
                         "SELECT zdict_decode(value, '" + registry + "', map('wait', '5')) FROM known_events")
                 .collectAsList());
-        assertTrue(e.getMessage().contains("zdict_decode has no option 'wait'; its options: mode, "), e.getMessage());
-        assertTrue(e.getMessage().contains("unknown.version.wait.ms"), e.getMessage());
+        assertEquals("DATATYPE_MISMATCH.INVALID_ARG_VALUE", e.getCondition(), e.getMessage());
+        assertTrue(
+                e.getMessage()
+                        .contains("The `option` value must to be a \"STRING\" literal of mode, accept.unframed, "),
+                e.getMessage());
+        assertTrue(e.getMessage().contains(", unknown.version.wait.ms, "), e.getMessage());
+        assertTrue(e.getMessage().contains(", but got 'wait'."), e.getMessage());
     }
 
     private static IllegalArgumentException find(Throwable e) {
