@@ -159,6 +159,7 @@ class ZdictFunctionsTest {
                 "zdict_decode_string(value, '" + registry + "', map('mode', 'PERMISSIVE'))",
                 ZdictDecode.Text.class.getName()
             },
+            {"zdict_decode_error(value, '" + registry + "')", ZdictDecode.Reason.class.getName()},
             {"zdict_encode(value, '" + registry + "')", ZdictEncode.Bound.class.getName()},
         };
         spark.conf().set("spark.sql.adaptive.enabled", "false"); // the plan as compiled, not adapted at run time
@@ -300,7 +301,7 @@ class ZdictFunctionsTest {
             {
                 "SELECT zdict_decode(value, CAST(id AS STRING)) FROM events",
                 "DATATYPE_MISMATCH.NON_FOLDABLE_INPUT",
-                "the input `registry` should be a foldable \"STRING\" expression; however, got \"CAST(id AS STRING)\"."
+                "the input `registry` should be a foldable \"STRING\" expression; however, got \"CAST(events.id AS STRING)\"."
             },
             {
                 "SELECT zdict_decode(value, CAST(NULL AS STRING)) FROM events",
@@ -316,11 +317,12 @@ class ZdictFunctionsTest {
             {
                 "SELECT zdict_decode(value, '" + registry + "', 'LENIENT') FROM events",
                 "DATATYPE_MISMATCH.INVALID_ARG_VALUE",
-                "Cannot resolve \"zdict_decode(value, '" + registry + "', 'LENIENT')\" due to data type mismatch: The"
+                "Cannot resolve \"zdict_decode(events.value, '" + registry
+                        + "', 'LENIENT')\" due to data type mismatch: The"
                         + " `mode` value must to be a \"STRING\" literal of FAILFAST or PERMISSIVE, but got 'LENIENT'."
             },
             {
-                "SELECT zdict_decode(value, '" + registry + "', map('mode', NULL)) FROM events",
+                "SELECT zdict_decode(value, '" + registry + "', map('mode', CAST(NULL AS STRING))) FROM events",
                 "DATATYPE_MISMATCH.UNEXPECTED_NULL",
                 "The value of the option `mode` must not be null."
             },
