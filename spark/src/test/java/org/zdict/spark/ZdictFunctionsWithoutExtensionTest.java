@@ -124,6 +124,7 @@ class ZdictFunctionsWithoutExtensionTest {
         String query = "SELECT id, zdict_decode(value, '" + registry + "') FROM events_here";
 
         AnalysisException before = assertThrows(AnalysisException.class, () -> session.sql(query));
+        assertEquals("UNRESOLVED_ROUTINE", before.getCondition(), before.getMessage());
         assertTrue(before.getMessage().contains("zdict_decode"), before.getMessage());
 
         ZdictFunctions.register(session);
