@@ -91,11 +91,6 @@ final class InvalidArgument extends UnsupportedOperationException {
                         "'" + value + "'"));
     }
 
-    /** Spark's error class for this argument. */
-    String errorClass() {
-        return errorClass;
-    }
-
     /**
      * The exception Spark shows for this argument of the call {@code function(arguments)}: its error class,
      * with the call and the argument's SQL and type added to the message parameters.
