@@ -16,7 +16,15 @@ from typing import Mapping, Optional, Union
 from pyspark.sql import Column, DataFrame, SparkSession
 from pyspark.sql.functions import call_function, col, create_map, lit
 
-__all__ = ["register", "zdict_decode", "zdict_decode_string", "zdict_encode", "permissive_nulls", "train"]
+__all__ = [
+    "register",
+    "zdict_decode",
+    "zdict_decode_string",
+    "zdict_decode_error",
+    "zdict_encode",
+    "permissive_nulls",
+    "train",
+]
 
 ColumnOrName = Union[Column, str]
 
@@ -36,7 +44,8 @@ def _call(name: str, value: ColumnOrName, registry: str, options: Optional[Mappi
 
 
 def register(spark: SparkSession) -> None:
-    """Registers zdict_decode, zdict_decode_string and zdict_encode in a classic session that exists."""
+    """Registers zdict_decode, zdict_decode_string, zdict_decode_error and zdict_encode in a classic session
+    that exists."""
     spark._jvm.org.zdict.spark.ZdictFunctions.register(spark._jsparkSession)
 
 
@@ -49,6 +58,12 @@ def zdict_decode(value: ColumnOrName, registry: str, options: Optional[Mapping[s
 def zdict_decode_string(value: ColumnOrName, registry: str, options: Optional[Mapping[str, str]] = None) -> Column:
     """As zdict_decode, the original bytes as a UTF-8 string (for from_json)."""
     return _call("zdict_decode_string", value, registry, options)
+
+
+def zdict_decode_error(value: ColumnOrName, registry: str, options: Optional[Mapping[str, str]] = None) -> Column:
+    """Null for each value that decodes, otherwise why it cannot be decoded (string): the line a FAILFAST
+    zdict_decode fails with. Takes the options of the zdict_decode call it explains (mode changes nothing)."""
+    return _call("zdict_decode_error", value, registry, options)
 
 
 def zdict_encode(value: ColumnOrName, registry: str, options: Optional[Mapping[str, str]] = None) -> Column:

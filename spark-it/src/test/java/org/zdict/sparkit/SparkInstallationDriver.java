@@ -28,8 +28,9 @@ import org.zdict.spark.ZdictTraining;
  * What a Spark job does with zdict-spark, run by {@link SparkInstallationIT} in a JVM whose class path is a
  * Spark installation's (its zstd-jni first) plus zdict-spark: trains and publishes a dictionary into a
  * folder registry, writes values with {@code ZdictBytesSerializer}, decodes them in Spark SQL with {@code
- * zdict_decode} and {@code zdict_decode_string} (options) and with {@link ZdictFunctions} (PERMISSIVE), encodes
- * them again with {@code zdict_encode}
+ * zdict_decode} and {@code zdict_decode_string} (options) and with {@link ZdictFunctions} (PERMISSIVE), explains
+ * values with {@code zdict_decode_error}, sees a wrong argument refused with Spark's documented error class,
+ * encodes them again with {@code zdict_encode}
  * and decodes those with {@code ZdictBytesDeserializer}. Prints the Spark and zstd-jni releases it ran on
  * and what matched; exits 1 on any difference. Not a test itself: a child JVM's main.
  */
@@ -85,6 +86,7 @@ public final class SparkInstallationDriver {
                     .orderBy("id")
                     .select(ZdictFunctions.zdict_decode(col("value"), registry.toString(), "PERMISSIVE"))
                     .collectAsList();
+            boolean explains = explainsAndRefuses(spark, location, decoded.size());
             int same = 0;
             try (ZdictBytesDeserializer deserializer = new ZdictBytesDeserializer()) {
                 deserializer.configure(settings, false);
@@ -122,12 +124,38 @@ public final class SparkInstallationDriver {
             System.out.printf(
                     "trained version %d from %d sampled events, %.2fx held out%n",
                     trained.version(), trained.eventsSampled(), trained.heldOutRatio());
-            if (same != EVENTS || decoded.size() != EVENTS || trained.version() != 1) {
+            if (same != EVENTS || decoded.size() != EVENTS || trained.version() != 1 || !explains) {
                 System.exit(1);
             }
         } finally {
             spark.stop();
         }
+    }
+
+    /**
+     * Whether {@code zdict_decode_error} gives null for each of the {@code decodable} values and the reason
+     * for a value that is not a zdict payload, and a wrong argument is refused with Spark's documented error
+     * class, on this Spark release.
+     */
+    private static boolean explainsAndRefuses(SparkSession spark, String location, int decodable) {
+        long explained = spark.sql("SELECT zdict_decode_error(value, '" + location + "') AS why FROM events")
+                .filter(col("why").isNull())
+                .count();
+        String reason = spark.sql("SELECT zdict_decode_error(X'7B7D', '" + location + "')")
+                .first()
+                .getString(0);
+        String refused;
+        try {
+            spark.sql("SELECT zdict_decode(42, '" + location + "')").collectAsList();
+            refused = "nothing";
+        } catch (Exception e) {
+            refused = e.getMessage().substring(0, e.getMessage().indexOf(']') + 1);
+        }
+        System.out.println("zdict_decode_error: " + explained + " nulls of " + decodable + " values; " + reason);
+        System.out.println("zdict_decode(42, registry) refused with " + refused);
+        return explained == decodable
+                && reason.contains("not a zdict payload (first byte 0x7B)")
+                && refused.equals("[DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE]");
     }
 
     private static List<byte[]> events() {

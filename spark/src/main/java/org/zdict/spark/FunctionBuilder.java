@@ -6,7 +6,6 @@ import java.util.Map;
 import org.apache.spark.sql.catalyst.expressions.Expression;
 import org.apache.spark.sql.catalyst.expressions.V2ExpressionUtils;
 import org.apache.spark.sql.catalyst.util.MapData;
-import org.apache.spark.sql.errors.QueryCompilationErrors;
 import org.apache.spark.sql.internal.SQLConf;
 import org.apache.spark.sql.types.Metadata;
 import org.apache.spark.sql.types.StructField;
@@ -21,20 +20,30 @@ import scala.runtime.AbstractFunction1;
  * {@code FunctionCatalog}: binds the function to the argument types ({@code UnboundFunction.bind}), checks
  * that every argument after the value is a foldable (constant) string or map of strings that is not null,
  * reads them with the session's {@code spark.zdict.*} settings into {@link FunctionOptions}, and hands the
- * bound {@link ZdictScalarFunction} over the value alone to Spark's own V2 resolution ({@code
- * V2ExpressionUtils.resolveScalarFunction}, what the analyser calls for a catalog's function), which finds
- * its {@code invoke} method and returns the {@code Invoke} expression that Spark compiles into the query's
- * generated code. Anything wrong is the {@code AnalysisException} Spark raises for a V2 function whose
- * {@code bind} refuses its input ({@code QueryCompilationErrors.functionCannotProcessInputError}): "Function
- * 'zdict_decode' cannot process input: (types): reason", naming the function, when the query is analysed,
- * before any task runs.
+ * bound {@link ZdictScalarFunction} over the value alone to Spark's own V2 resolution, which finds its
+ * {@code invoke} method and returns the {@code Invoke} expression that Spark compiles into the query's
+ * generated code. A wrong argument is an {@link InvalidArgument}, raised as an {@code AnalysisException} of
+ * a documented Spark error class ({@code WRONG_NUM_ARGS.WITHOUT_SUGGESTION}, {@code DATATYPE_MISMATCH.*})
+ * when the query is analysed, before any task runs.
  *
- * <p>Why not a {@code FunctionCatalog}: Spark finds a catalog's functions by a name qualified with the
- * catalog ({@code zdict.zdict_decode}) unless that catalog is the session's current one, and binds them
- * knowing only the argument types, so the registry and the options would reach {@code invoke} as values of
- * each row and be checked only in the tasks. The
- * session's function registry gives the names users write ({@code zdict_decode}) and sees the literals
- * when the query is analysed.
+ * <p>Internal Catalyst classes: a function of the session's registry is, by that registry's type, a builder
+ * from Catalyst {@code Expression}s to an {@code Expression}, registered under a {@code FunctionIdentifier}
+ * with an {@code ExpressionInfo} ({@link SessionFunctions}; the extension point {@code
+ * SparkSessionExtensions.injectFunction} takes the same three), so those types cannot be avoided, nor can
+ * the Catalyst forms its arguments come in ({@code MapData}) or the analysing session's settings ({@code
+ * SQLConf}). Beyond them this class calls one internal method, {@code
+ * V2ExpressionUtils.resolveScalarFunction(ScalarFunction, Seq<Expression>)}, the method Spark's analyser
+ * itself calls for a function of a catalog, with the same signature in Spark 3.5 and 4.x. Building Spark's
+ * {@code Invoke} by hand instead would be just as internal and would repeat Spark's own choice between
+ * {@code invoke} and {@code produceResult}. Run on Spark 4.2.0 by this module's tests, and on 3.5.9, 4.0.4,
+ * 4.1.3 and 4.2.0 installations by spark-it's {@code SparkInstallationIT}.
+ *
+ * <p>Why not a {@code FunctionCatalog}, which Spark resolves with public API alone: Spark finds a catalog's
+ * functions by a name qualified with the catalog ({@code zdict.zdict_decode}) unless that catalog is the
+ * session's current one, and binds them knowing only the argument types, so the registry and the options
+ * would reach {@code invoke} as values of each row and be checked only in the tasks. The session's function
+ * registry gives the names users write ({@code zdict_decode}) and sees the literals when the query is
+ * analysed.
  */
 final class FunctionBuilder extends AbstractFunction1<Seq<Expression>, Expression> {
     private final ZdictFunction function;
@@ -54,8 +63,8 @@ final class FunctionBuilder extends AbstractFunction1<Seq<Expression>, Expressio
             function.bind(new StructType(fields));
             String location = literal(1, args.get(1)).toString();
             if (location.isBlank()) {
-                throw new UnsupportedOperationException(
-                        function.name() + "'s registry must not be empty; " + function.usage());
+                throw InvalidArgument.notOneOf(
+                        function.argumentName(1), "a location (a folder, classpath:... or kafka://...)", location);
             }
             Map<String, String> options = args.size() > 2 ? options(literal(2, args.get(2))) : Map.of();
             FunctionOptions parsed = FunctionOptions.of(function, sessionSettings(), options);
@@ -65,8 +74,8 @@ final class FunctionBuilder extends AbstractFunction1<Seq<Expression>, Expressio
             }
             return V2ExpressionUtils.resolveScalarFunction(
                     bound, CollectionConverters.asScala(List.of(args.get(0))).toSeq());
-        } catch (UnsupportedOperationException e) {
-            throw unchecked(QueryCompilationErrors.functionCannotProcessInputError(function, arguments, e));
+        } catch (InvalidArgument e) {
+            throw unchecked(e.toAnalysisException(function.name(), args));
         }
     }
 
@@ -77,14 +86,11 @@ final class FunctionBuilder extends AbstractFunction1<Seq<Expression>, Expressio
         }
         Map<String, String> options = new LinkedHashMap<>();
         for (int i = 0; i < map.numElements(); i++) {
-            Object value =
-                    map.valueArray().isNullAt(i) ? null : map.valueArray().getUTF8String(i);
             String key = map.keyArray().getUTF8String(i).toString();
-            if (value == null) {
-                throw new UnsupportedOperationException(
-                        function.name() + "'s option '" + key + "' must not be null: " + function.usage());
+            if (map.valueArray().isNullAt(i)) {
+                throw InvalidArgument.isNull("value of the option `" + key + "`");
             }
-            options.put(key, value.toString());
+            options.put(key, map.valueArray().getUTF8String(i).toString());
         }
         return options;
     }
@@ -97,14 +103,11 @@ final class FunctionBuilder extends AbstractFunction1<Seq<Expression>, Expressio
     private Object literal(int index, Expression argument) {
         String name = function.argumentName(index);
         if (!argument.foldable()) {
-            throw new UnsupportedOperationException(function.name() + "'s " + name
-                    + " must be a literal (a constant), not the expression " + argument.sql() + ": "
-                    + function.usage());
+            throw InvalidArgument.notLiteral(index, name);
         }
         Object value = argument.eval(null);
         if (value == null) {
-            throw new UnsupportedOperationException(
-                    function.name() + "'s " + name + " must be a literal, not null: " + function.usage());
+            throw InvalidArgument.isNull("`" + name + "`");
         }
         return value;
     }

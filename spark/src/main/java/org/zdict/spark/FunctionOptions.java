@@ -1,6 +1,8 @@
 package org.zdict.spark;
 
 import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -51,8 +53,7 @@ record FunctionOptions(boolean permissive, String subject, TreeMap<String, Strin
      * The settings of a call of {@code function} ({@code zdict_decode}, {@code zdict_encode} or one of
      * their variants) with {@code options}, over {@code session}'s {@code spark.zdict.*} settings.
      *
-     * @throws UnsupportedOperationException naming the option for an option that does not exist or a
-     *     mode or subject that is not valid
+     * @throws InvalidArgument for an option that does not exist or a mode or subject that is not valid
      */
     static FunctionOptions of(ZdictFunction function, Map<String, String> session, Map<String, String> options) {
         TreeMap<String, String> settings = new TreeMap<>(SPARK_DEFAULTS);
@@ -74,9 +75,10 @@ record FunctionOptions(boolean permissive, String subject, TreeMap<String, Strin
             } else if (serdeOptions().contains(name)) {
                 settings.put(ZdictSerdeConfig.PREFIX + name, value);
             } else {
-                throw new UnsupportedOperationException(function.name() + " has no option '" + name
-                        + "'; its options: " + (function.isDecode() ? MODE : SUBJECT) + ", "
-                        + String.join(", ", serdeOptions()));
+                List<String> known = new ArrayList<>();
+                known.add(function.isDecode() ? MODE : SUBJECT);
+                known.addAll(serdeOptions());
+                throw InvalidArgument.notOneOf("option", String.join(", ", known), name);
             }
         }
         return new FunctionOptions(permissive, subject, settings);
@@ -86,8 +88,7 @@ record FunctionOptions(boolean permissive, String subject, TreeMap<String, Strin
     static boolean permissive(String mode) {
         String upper = mode.toUpperCase(Locale.ROOT);
         if (!upper.equals(FAILFAST) && !upper.equals(PERMISSIVE)) {
-            throw new UnsupportedOperationException(
-                    ZdictDecode.NAME + "'s mode must be FAILFAST or PERMISSIVE, not '" + mode + "'");
+            throw InvalidArgument.notOneOf(MODE, FAILFAST + " or " + PERMISSIVE, mode);
         }
         return upper.equals(PERMISSIVE);
     }
@@ -95,8 +96,7 @@ record FunctionOptions(boolean permissive, String subject, TreeMap<String, Strin
     /** {@code subject}, checked. */
     static String subject(String subject) {
         if (!DictionaryRegistry.isValidSubject(subject)) {
-            throw new UnsupportedOperationException(
-                    ZdictEncode.NAME + "'s subject must be 1 to 255 of a-z A-Z 0-9 . _ -, not '" + subject + "'");
+            throw InvalidArgument.notOneOf(SUBJECT, "1 to 255 of a-z A-Z 0-9 . _ -", subject);
         }
         return subject;
     }

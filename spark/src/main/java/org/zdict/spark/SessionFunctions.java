@@ -33,7 +33,7 @@ final class SessionFunctions {
             throw new UnsupportedOperationException("zdict-spark is built for Scala 2.13 and this Spark runs Scala "
                     + version + ": use a Spark built for Scala 2.13 (Spark 4, or Spark 3.5's -scala2.13 download)");
         }
-        return List.of(ZdictDecode.binary(), ZdictDecode.string(), new ZdictEncode());
+        return List.of(ZdictDecode.binary(), ZdictDecode.string(), ZdictDecode.error(), new ZdictEncode());
     }
 
     /**

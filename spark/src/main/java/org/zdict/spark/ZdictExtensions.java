@@ -9,8 +9,8 @@ import scala.runtime.AbstractFunction1;
 import scala.runtime.BoxedUnit;
 
 /**
- * The session extension that registers the SQL functions {@code zdict_decode}, {@code zdict_decode_string}
- * and {@code zdict_encode}: set {@code spark.sql.extensions=org.zdict.spark.ZdictExtensions} when the
+ * The session extension that registers the SQL functions {@code zdict_decode}, {@code zdict_decode_string},
+ * {@code zdict_decode_error} and {@code zdict_encode}: set {@code spark.sql.extensions=org.zdict.spark.ZdictExtensions} when the
  * session is built (on the command line with {@code --conf}, or {@code SparkSession.builder().config(..)}).
  * Spark creates it by its public no-argument constructor and calls it once per session. A session that
  * already exists gets them from {@link ZdictFunctions#register}.

@@ -1,6 +1,5 @@
 package org.zdict.spark;
 
-import java.util.Locale;
 import java.util.Map;
 import org.apache.spark.sql.connector.catalog.functions.UnboundFunction;
 import org.apache.spark.sql.types.BinaryType;
@@ -15,8 +14,8 @@ import org.apache.spark.sql.types.StructType;
  * What the zdict functions have in common, as a DataSource V2 function: a binary value first, then the
  * registry location (a string literal), then optionally a string literal (the mode or the subject) or a
  * map of options ({@link FunctionOptions}). {@link #bind} checks the argument types and count and throws an
- * {@link UnsupportedOperationException} naming the function for anything else, which {@link
- * FunctionBuilder} turns into an {@code AnalysisException}.
+ * {@link InvalidArgument} for anything else, which {@link FunctionBuilder} turns into an {@code
+ * AnalysisException}.
  */
 abstract class ZdictFunction implements UnboundFunction {
     private final String name;
@@ -60,9 +59,13 @@ abstract class ZdictFunction implements UnboundFunction {
     /** Whether this function decodes (takes {@code mode}) rather than encodes (takes {@code subject}). */
     abstract boolean isDecode();
 
-    /** The name of the argument at {@code index} (1 is the registry), for messages. */
+    /** The name of the argument at {@code index} (0 is the value, 1 the registry), for messages. */
     String argumentName(int index) {
-        return index == 1 ? "registry" : thirdArgument + " or options";
+        return switch (index) {
+            case 0 -> "value";
+            case 1 -> "registry";
+            default -> thirdArgument + " or options";
+        };
     }
 
     /**
@@ -71,28 +74,30 @@ abstract class ZdictFunction implements UnboundFunction {
      */
     abstract ZdictScalarFunction bound(String location, FunctionOptions options);
 
-    /** Checks the argument types; the function bound to no registry yet (the builder binds the literals). */
+    /**
+     * Checks the argument count and types; the function bound to no registry yet (the builder binds the
+     * literals).
+     *
+     * @throws InvalidArgument for a wrong count or type
+     */
     @Override
     public ZdictScalarFunction bind(StructType inputType) {
         StructField[] fields = inputType.fields();
         if (fields.length < 2 || fields.length > 3) {
-            throw new UnsupportedOperationException(
-                    name() + " takes 2 or 3 arguments, not " + fields.length + ": " + usage());
+            throw InvalidArgument.wrongCount(name(), fields.length);
         }
         DataType value = fields[0].dataType();
         if (!(value instanceof BinaryType) && !(value instanceof NullType)) {
-            throw new UnsupportedOperationException(name() + " takes a binary value (such as the Kafka source's "
-                    + "value column), not " + value.simpleString().toLowerCase(Locale.ROOT) + ": " + usage());
+            throw InvalidArgument.wrongType(0, argumentName(0), InvalidArgument.quoted("BINARY"));
         }
         if (!(fields[1].dataType() instanceof StringType)) {
-            throw new UnsupportedOperationException(name() + "'s registry must be a string literal, not "
-                    + fields[1].dataType().simpleString() + ": " + usage());
+            throw InvalidArgument.wrongType(1, argumentName(1), InvalidArgument.quoted("STRING"));
         }
         if (fields.length == 3 && !(fields[2].dataType() instanceof StringType) && !isStringMap(fields[2].dataType())) {
-            throw new UnsupportedOperationException(name() + "'s third argument must be a string literal ("
-                    + thirdArgument + ") or a map of string options, not "
-                    + fields[2].dataType().simpleString()
-                    + ": " + usage());
+            throw InvalidArgument.wrongType(
+                    2,
+                    argumentName(2),
+                    InvalidArgument.quoted("STRING") + " or " + InvalidArgument.quoted("MAP<STRING, STRING>"));
         }
         return bound(null, FunctionOptions.of(this, Map.of(), Map.of()));
     }

@@ -23,8 +23,8 @@ public final class ZdictFunctions {
     private ZdictFunctions() {}
 
     /**
-     * Registers the SQL functions {@code zdict_decode}, {@code zdict_decode_string} and {@code zdict_encode}
-     * in a session that was built without {@link ZdictExtensions} (a notebook's, a shared cluster's).
+     * Registers the SQL functions {@code zdict_decode}, {@code zdict_decode_string}, {@code zdict_decode_error}
+     * and {@code zdict_encode} in a session that was built without {@link ZdictExtensions} (a notebook's, a shared cluster's).
      * Registering again changes nothing.
      *
      * @param session a session of this JVM (not a Spark Connect client: start its server with the extension)
@@ -92,6 +92,34 @@ public final class ZdictFunctions {
      */
     public static Column zdict_decode_string(Column value, String registry, Map<String, String> options) {
         return call(ZdictDecode.STRING_NAME, value, registry, options);
+    }
+
+    /**
+     * {@code zdict_decode_error(value, registry)}: why each value cannot be decoded, beside a PERMISSIVE
+     * {@code zdict_decode}'s null.
+     *
+     * @param value a binary column of zdict values, such as the Kafka source's {@code value}
+     * @param registry the registry location: a folder path, {@code classpath:...} or {@code kafka://...}
+     * @return null for a value that decodes (and for null), otherwise the line a FAILFAST {@code zdict_decode}
+     *     fails the task with, such as {@code zdict_decode_error: dictionary version 7 is not in the registry
+     *     ...}
+     */
+    public static Column zdict_decode_error(Column value, String registry) {
+        return call(ZdictDecode.ERROR_NAME, value, registry, Map.of());
+    }
+
+    /**
+     * {@code zdict_decode_error(value, registry, map(options))}: as {@link #zdict_decode_error(Column,
+     * String)}, with the options of the {@code zdict_decode} call it explains (their {@code mode} changes
+     * nothing).
+     *
+     * @param value a binary column of zdict values, such as the Kafka source's {@code value}
+     * @param registry the registry location: a folder path, {@code classpath:...} or {@code kafka://...}
+     * @param options serde settings without their {@code zdict.} prefix, and optionally {@code mode}
+     * @return null for a value that decodes (and for null), otherwise why it cannot be decoded
+     */
+    public static Column zdict_decode_error(Column value, String registry, Map<String, String> options) {
+        return call(ZdictDecode.ERROR_NAME, value, registry, options);
     }
 
     /**

@@ -159,6 +159,7 @@ class ZdictFunctionsTest {
                 "zdict_decode_string(value, '" + registry + "', map('mode', 'PERMISSIVE'))",
                 ZdictDecode.Text.class.getName()
             },
+            {"zdict_decode_error(value, '" + registry + "')", ZdictDecode.Reason.class.getName()},
             {"zdict_encode(value, '" + registry + "')", ZdictEncode.Bound.class.getName()},
         };
         spark.conf().set("spark.sql.adaptive.enabled", "false"); // the plan as compiled, not adapted at run time
@@ -279,35 +280,71 @@ class ZdictFunctionsTest {
     }
 
     @Test
-    void aWrongArgumentIsAnAnalysisErrorNamingTheFunction() {
-        String[] queries = {
-            "SELECT zdict_decode(42, '" + registry + "')",
-            "SELECT zdict_decode(value) FROM events",
-            "SELECT zdict_decode(value, 7) FROM events",
-            "SELECT zdict_decode(value, CAST(id AS STRING)) FROM events",
-            "SELECT zdict_decode(value, '" + registry + "', 'LENIENT') FROM events",
-            "SELECT zdict_encode(value, '" + registry + "', 'bad subject') FROM events",
-            "SELECT zdict_encode(value, '" + registry + "', 'default', 'x') FROM events",
+    void aWrongArgumentIsAnAnalysisErrorOfSparksDocumentedErrorClasses() {
+        String[][] cases = {
+            {
+                "SELECT zdict_decode(42, '" + registry + "')",
+                "DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE",
+                "Cannot resolve \"zdict_decode(42, '" + registry + "')\" due to data type mismatch: The `value`"
+                        + " parameter requires the \"BINARY\" type, however \"42\" has the type \"INT\"."
+            },
+            {
+                "SELECT zdict_decode(value) FROM events",
+                "WRONG_NUM_ARGS.WITHOUT_SUGGESTION",
+                "The `zdict_decode` requires 2 or 3 parameters but the actual number is 1."
+            },
+            {
+                "SELECT zdict_decode(value, 7) FROM events",
+                "DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE",
+                "The `registry` parameter requires the \"STRING\" type, however \"7\" has the type \"INT\"."
+            },
+            {
+                "SELECT zdict_decode(value, CAST(id AS STRING)) FROM events",
+                "DATATYPE_MISMATCH.NON_FOLDABLE_INPUT",
+                "the input `registry` should be a foldable \"STRING\" expression; however, got \"CAST(events.id AS STRING)\"."
+            },
+            {
+                "SELECT zdict_decode(value, CAST(NULL AS STRING)) FROM events",
+                "DATATYPE_MISMATCH.UNEXPECTED_NULL",
+                "The `registry` must not be null."
+            },
+            {
+                "SELECT zdict_decode(value, '') FROM events",
+                "DATATYPE_MISMATCH.INVALID_ARG_VALUE",
+                "The `registry` value must to be a \"STRING\" literal of a location (a folder, classpath:... or"
+                        + " kafka://...), but got ''."
+            },
+            {
+                "SELECT zdict_decode(value, '" + registry + "', 'LENIENT') FROM events",
+                "DATATYPE_MISMATCH.INVALID_ARG_VALUE",
+                "Cannot resolve \"zdict_decode(events.value, '" + registry
+                        + "', 'LENIENT')\" due to data type mismatch: The"
+                        + " `mode` value must to be a \"STRING\" literal of FAILFAST or PERMISSIVE, but got 'LENIENT'."
+            },
+            {
+                "SELECT zdict_decode(value, '" + registry + "', map('mode', CAST(NULL AS STRING))) FROM events",
+                "DATATYPE_MISMATCH.UNEXPECTED_NULL",
+                "The value of the option `mode` must not be null."
+            },
+            {
+                "SELECT zdict_encode(value, '" + registry + "', 'bad subject') FROM events",
+                "DATATYPE_MISMATCH.INVALID_ARG_VALUE",
+                "The `subject` value must to be a \"STRING\" literal of 1 to 255 of a-z A-Z 0-9 . _ -, but got"
+                        + " 'bad subject'."
+            },
+            {
+                "SELECT zdict_encode(value, '" + registry + "', 'default', 'x') FROM events",
+                "WRONG_NUM_ARGS.WITHOUT_SUGGESTION",
+                "The `zdict_encode` requires 2 or 3 parameters but the actual number is 4."
+            },
         };
-        String[] says = {
-            "zdict_decode takes a binary value (such as the Kafka source's value column), not int",
-            "zdict_decode takes 2 or 3 arguments, not 1",
-            "zdict_decode's registry must be a string literal, not int",
-            "zdict_decode's registry must be a literal (a constant), not the expression",
-            "zdict_decode's mode must be FAILFAST or PERMISSIVE, not 'LENIENT'",
-            "zdict_encode's subject must be 1 to 255 of a-z A-Z 0-9 . _ -, not 'bad subject'",
-            "zdict_encode takes 2 or 3 arguments, not 4",
-        };
-        for (int i = 0; i < queries.length; i++) {
-            String query = queries[i];
+        for (String[] call : cases) {
+            String query = call[0];
             AnalysisException e =
                     assertThrows(AnalysisException.class, () -> spark.sql(query).collectAsList(), query);
-            assertTrue(
-                    e.getMessage()
-                            .contains("Function '" + (query.contains("encode") ? "zdict_encode" : "zdict_decode")
-                                    + "' cannot process input"),
-                    e.getMessage());
-            assertTrue(e.getMessage().contains(says[i]), e.getMessage());
+            assertEquals(call[1], e.getCondition(), e.getMessage());
+            assertTrue(e.getMessage().startsWith("[" + call[1] + "] "), e.getMessage());
+            assertTrue(e.getMessage().contains(call[2]), e.getMessage());
         }
     }
 

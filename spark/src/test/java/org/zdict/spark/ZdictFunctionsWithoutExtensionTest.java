@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.AnalysisException;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.zdict.format.PayloadPrefix;
 import org.zdict.kafka.ZdictSerdeConfig;
 import org.zdict.kafka.ZdictSerializer;
 import org.zdict.registry.DictionaryRegistries;
@@ -122,6 +124,7 @@ class ZdictFunctionsWithoutExtensionTest {
         String query = "SELECT id, zdict_decode(value, '" + registry + "') FROM events_here";
 
         AnalysisException before = assertThrows(AnalysisException.class, () -> session.sql(query));
+        assertEquals("UNRESOLVED_ROUTINE", before.getCondition(), before.getMessage());
         assertTrue(before.getMessage().contains("zdict_decode"), before.getMessage());
 
         ZdictFunctions.register(session);
@@ -213,14 +216,66 @@ class ZdictFunctionsWithoutExtensionTest {
     }
 
     @Test
+    void theReasonColumnSaysWhyEachPermissiveNullIsNull() {
+        List<Row> known0 = known.collectAsList();
+        byte[] good = (byte[]) known0.get(0).get(1);
+        byte[] corrupt = Arrays.copyOf(good, good.length - 6);
+        byte[] ofUnknownVersion = (byte[]) unknown.collectAsList().get(0).get(1);
+        int version =
+                PayloadPrefix.read(ofUnknownVersion, 0, ofUnknownVersion.length).version();
+        Dataset<Row> mixed = frame(Arrays.asList(good, corrupt, ofUnknownVersion, null));
+        mixed.createOrReplaceTempView("mixed_events");
+        ZdictFunctions.register(spark);
+
+        List<Row> bySql = sorted(spark.sql("SELECT id, zdict_decode(value, '" + registry + "', 'PERMISSIVE'),"
+                + " zdict_decode_error(value, '" + registry + "') FROM mixed_events"));
+        List<Row> byColumn = sorted(mixed.select(
+                col("id"),
+                ZdictFunctions.zdict_decode(col("value"), registry, "PERMISSIVE"),
+                ZdictFunctions.zdict_decode_error(col("value"), registry, Map.of("mode", "PERMISSIVE"))));
+        for (List<Row> rows : List.of(bySql, byColumn)) {
+            assertArrayEquals(
+                    originals.get(known0.get(0).getInt(0)), (byte[]) rows.get(0).get(1));
+            assertNull(rows.get(0).get(2), "a value that decodes has no reason");
+            assertNull(rows.get(1).get(1));
+            assertTrue(
+                    rows.get(1)
+                            .getString(2)
+                            .startsWith("zdict_decode_error cannot decode a value of " + corrupt.length
+                                    + " bytes with the registry " + registry + ": "),
+                    rows.get(1).getString(2));
+            assertNull(rows.get(2).get(1));
+            assertEquals(
+                    "zdict_decode_error: dictionary version " + version + " is not in the registry " + registry
+                            + " (waited 0 ms for it: spark.zdict.unknown.version.wait.ms (option"
+                            + " 'unknown.version.wait.ms'))",
+                    rows.get(2).getString(2));
+            assertNull(rows.get(3).get(1));
+            assertNull(rows.get(3).get(2), "null is not an error");
+        }
+    }
+
+    /** The rows in the order of column 0 (the id). */
+    private static List<Row> sorted(Dataset<Row> rows) {
+        List<Row> collected = new ArrayList<>(rows.collectAsList());
+        collected.sort((a, b) -> Integer.compare(a.getInt(0), b.getInt(0)));
+        return collected;
+    }
+
+    @Test
     void anUnknownOptionIsAnAnalysisErrorListingTheOptions() {
         known.createOrReplaceTempView("known_events");
         ZdictFunctions.register(spark);
         AnalysisException e = assertThrows(AnalysisException.class, () -> spark.sql(
                         "SELECT zdict_decode(value, '" + registry + "', map('wait', '5')) FROM known_events")
                 .collectAsList());
-        assertTrue(e.getMessage().contains("zdict_decode has no option 'wait'; its options: mode, "), e.getMessage());
-        assertTrue(e.getMessage().contains("unknown.version.wait.ms"), e.getMessage());
+        assertEquals("DATATYPE_MISMATCH.INVALID_ARG_VALUE", e.getCondition(), e.getMessage());
+        assertTrue(
+                e.getMessage()
+                        .contains("The `option` value must to be a \"STRING\" literal of mode, accept.unframed, "),
+                e.getMessage());
+        assertTrue(e.getMessage().contains(", unknown.version.wait.ms, "), e.getMessage());
+        assertTrue(e.getMessage().contains(", but got 'wait'."), e.getMessage());
     }
 
     private static IllegalArgumentException find(Throwable e) {
