@@ -110,7 +110,7 @@ final class PermissiveNulls extends AccumulatorV2<String, Map<String, Long>> {
             logged = now;
             if (!added.isEmpty()) {
                 LOG.warn(
-                        "zdict_decode (PERMISSIVE) gave null for {} values in job {}: {}",
+                        "zdict_decode and zdict_decode_string (PERMISSIVE) gave null for {} values in job {}: {}",
                         added.values().stream().mapToLong(Long::longValue).sum(),
                         jobEnd.jobId(),
                         added.entrySet().stream()
