@@ -24,6 +24,7 @@ import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
 import org.zdict.testing.SampleEvents;
 import org.zdict.testing.TestTrainer;
+import org.zdict.testing.ZstdJniReleaseRuns;
 
 /**
  * The codec on whatever zstd-jni its class path has, run by {@link ZstdJniReleasesTest} in a child JVM
@@ -43,8 +44,7 @@ public final class ReleaseDriver {
     private ReleaseDriver() {}
 
     public static void main(String[] args) {
-        String release = Zstd.class.getPackage().getImplementationVersion();
-        try {
+        ZstdJniReleaseRuns.drive(args[0], () -> {
             switch (args[0]) {
                 case "write" -> write(Path.of(args[1]));
                 case "read" -> {
@@ -55,13 +55,7 @@ public final class ReleaseDriver {
                 case "refused" -> refused();
                 default -> throw new IllegalArgumentException("usage: ReleaseDriver write DIR | read DIR... | refused");
             }
-            System.out.println("RESULT zstd-jni " + release + " " + args[0] + ": OK");
-            System.exit(0);
-        } catch (Throwable t) {
-            System.out.println("FAILED zstd-jni " + release + " " + args[0] + ": " + t);
-            t.printStackTrace(System.out);
-            System.exit(1);
-        }
+        });
     }
 
     private static void write(Path dir) throws IOException {

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.zdict.engine.DictionaryTrainer;
 import org.zdict.testing.SampleEvents;
+import org.zdict.testing.ZstdJniReleaseRuns;
 
 /**
  * The trainer on whatever zstd-jni its class path has, run by {@link TrainerOnZstdJniReleasesTest} in a
@@ -23,26 +24,14 @@ public final class TrainerReleaseDriver {
     private TrainerReleaseDriver() {}
 
     public static void main(String[] args) {
-        String release = Zstd.class.getPackage().getImplementationVersion();
-        try {
+        ZstdJniReleaseRuns.drive(args[0], () -> {
             List<byte[]> samples = SampleEvents.synthetic(1_500, 11);
             byte[] level3 = DictionaryTrainer.train(samples, SIZE, 3);
             check(
                     Arrays.equals(level3, DictionaryTrainer.train(samples, SIZE, 3)),
                     "training for level 3 is reproducible");
             switch (args[0]) {
-                case "old" -> {
-                    try {
-                        DictionaryTrainer.train(samples, SIZE, 19);
-                        throw new AssertionError("level 19 trained on " + release);
-                    } catch (IllegalStateException e) {
-                        check(
-                                e.getMessage().contains(release)
-                                        && e.getMessage().contains("only, not for level 19")
-                                        && e.getMessage().contains("1.5.6-6 or newer"),
-                                "level 19 is refused: " + e.getMessage());
-                    }
-                }
+                case "old" -> refusesLevel19(samples);
                 case "new" -> {
                     byte[][] array = samples.toArray(new byte[0][]);
                     check(
@@ -54,12 +43,20 @@ public final class TrainerReleaseDriver {
                 }
                 default -> throw new IllegalArgumentException("usage: TrainerReleaseDriver old | new");
             }
-            System.out.println("RESULT zstd-jni " + release + " " + args[0] + ": OK");
-            System.exit(0);
-        } catch (Throwable t) {
-            System.out.println("FAILED zstd-jni " + release + " " + args[0] + ": " + t);
-            t.printStackTrace(System.out);
-            System.exit(1);
+        });
+    }
+
+    private static void refusesLevel19(List<byte[]> samples) {
+        String release = Zstd.class.getPackage().getImplementationVersion();
+        try {
+            DictionaryTrainer.train(samples, SIZE, 19);
+            throw new AssertionError("level 19 trained on " + release);
+        } catch (IllegalStateException e) {
+            check(
+                    e.getMessage().contains(release)
+                            && e.getMessage().contains("only, not for level 19")
+                            && e.getMessage().contains("1.5.6-6 or newer"),
+                    "level 19 is refused: " + e.getMessage());
         }
     }
 
