@@ -1,0 +1,87 @@
+package org.zdict.kafka;
+
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.ServiceLoader;
+import org.zdict.kafka.internal.RegistryAccess;
+import org.zdict.kafka.internal.RegistryChanges;
+import org.zdict.kafka.internal.RegistryWriterProvider;
+import org.zdict.registry.Dictionary;
+import org.zdict.registry.DictionaryInfo;
+
+/**
+ * Finds the write side of a {@link KafkaDictionaryRegistry} ({@link RegistryWriterProvider}, in
+ * zdict-kafka-registry-admin). Without it the registry reads only: every change throws {@link
+ * UnsupportedOperationException} naming the artifact to add, and nothing is written.
+ */
+final class WriteSide {
+    private WriteSide() {}
+
+    /** {@return the write side found on this module's class path, or one that refuses every change} */
+    static RegistryChanges of(RegistryAccess access) {
+        ServiceLoader<RegistryWriterProvider> providers =
+                ServiceLoader.load(RegistryWriterProvider.class, KafkaDictionaryRegistry.class.getClassLoader());
+        for (RegistryWriterProvider provider : providers) {
+            return provider.changes(access);
+        }
+        return new ReadOnly(access.where());
+    }
+
+    /** The write side of a registry whose class path lacks the admin module. */
+    private record ReadOnly(String where) implements RegistryChanges {
+        private UnsupportedOperationException refused(String change) {
+            return new UnsupportedOperationException("Cannot " + change + " in the " + where + ": this client reads"
+                    + " only; add " + RegistryWriterProvider.ARTIFACT + " to the class path to change a Kafka"
+                    + " registry");
+        }
+
+        @Override
+        public void ensureTopic() {
+            throw refused("create the topic");
+        }
+
+        @Override
+        public DictionaryInfo publish(String subject, byte[] content, int level, Map<String, String> metadata) {
+            throw refused("publish a version");
+        }
+
+        @Override
+        public void activate(int version) {
+            throw refused("activate version " + version);
+        }
+
+        @Override
+        public void activate(int version, OptionalInt expectedActive) {
+            throw refused("activate version " + version);
+        }
+
+        @Override
+        public void retire(int version) {
+            throw refused("retire version " + version);
+        }
+
+        @Override
+        public void remove(int version) {
+            throw refused("remove version " + version);
+        }
+
+        @Override
+        public void restore(List<Dictionary> versions, int nextVersion) {
+            throw refused("restore a backup");
+        }
+
+        @Override
+        public Map<String, String> makeTopicDurable() {
+            throw refused("change the topic's settings");
+        }
+
+        @Override
+        public String purge() {
+            throw refused("purge the topic");
+        }
+
+        @Override
+        public void close() {}
+    }
+}
