@@ -37,18 +37,11 @@ class BoundaryTest {
      */
     private static final Map<String, Set<String>> STILL_USED = Map.of(
             "kafka-serde",
-            Set.of(
-                    "ActiveVersions",
-                    "DictionaryFiles",
-                    "FrameHeader",
-                    "Lz4BlockHeader",
-                    "OwnerOnly",
-                    "RegistryFolder",
-                    "VersionTable"),
+            Set.of("DictionaryFiles", "OwnerOnly", "RegistryFolder", "VersionTable"),
             "kafka-registry-admin",
             Set.of("RegistryBackup", "VersionTable"),
             "trainer-cli",
-            Set.of("FrameHeader", "Lz4BlockHeader", "OwnerOnly", "RegistryFolder", "VersionTable"));
+            Set.of("OwnerOnly", "RegistryFolder", "VersionTable"));
 
     @Test
     void noMainClassOutsideCoreUsesCoresInternals() throws IOException {
