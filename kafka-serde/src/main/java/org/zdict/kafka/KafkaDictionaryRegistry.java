@@ -10,7 +10,6 @@ import java.util.OptionalInt;
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.zdict.RegistryException;
 import org.zdict.kafka.internal.RegistryChanges;
-import org.zdict.kafka.internal.RegistryWriterProvider;
 import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistry;
@@ -25,7 +24,7 @@ import org.zdict.registry.DictionaryRegistry;
  * so the heap holds each version's facts, not its bytes.
  *
  * <p>This module reads. Changes (publishing, the lifecycle, restore, purge, creating the topic) are the
- * write side's, in {@value RegistryWriterProvider#ARTIFACT}, found on the class path through {@link
+ * write side's, in {@code org.zdict:zdict-kafka-registry-admin}, found on the class path through {@link
  * java.util.ServiceLoader}; without it every change throws {@link UnsupportedOperationException} naming
  * that artifact, and nothing is written. With it, version numbers stay unique with concurrent publishers
  * (the first claim of a number wins), and state changes are compare-and-publish on the whole {@code state}
@@ -46,7 +45,7 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
     /**
      * Opens the registry in {@code topic} on the cluster at {@code bootstrapServers}, creating the topic
      * (compacted, one partition) if missing, and returns once it has read the topic to its end. For
-     * publishers, with {@value RegistryWriterProvider#ARTIFACT} on the class path; readers call {@link
+     * publishers, with {@code org.zdict:zdict-kafka-registry-admin} on the class path; readers call {@link
      * #openExisting}. If the cluster cannot be reached in time it serves the local copy, if there is one.
      *
      * @param bootstrapServers the cluster, {@code HOST:PORT[,HOST:PORT...]}
