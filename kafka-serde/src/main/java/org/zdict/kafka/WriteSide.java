@@ -1,9 +1,13 @@
 package org.zdict.kafka;
 
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.zdict.kafka.internal.RegistryAccess;
 import org.zdict.kafka.internal.RegistryChanges;
 import org.zdict.kafka.internal.RegistryWriterProvider;
@@ -16,14 +20,31 @@ import org.zdict.registry.DictionaryInfo;
  * UnsupportedOperationException} naming the artifact to add, and nothing is written.
  */
 final class WriteSide {
+    /** How many unusable providers are skipped at most before the registry is taken as read-only. */
+    private static final int MAX_SKIPPED = 8;
+
+    private static final Logger LOG = LoggerFactory.getLogger(WriteSide.class);
+
     private WriteSide() {}
 
-    /** {@return the write side found on this module's class path, or one that refuses every change} */
+    /**
+     * The write side found on this module's class path, or one that refuses every change. A provider that
+     * another class loader defined is skipped: a Connect plugin's loader also sees the services of the
+     * worker's class path, whose classes implement another copy of the interface.
+     */
     static RegistryChanges of(RegistryAccess access) {
-        ServiceLoader<RegistryWriterProvider> providers =
-                ServiceLoader.load(RegistryWriterProvider.class, KafkaDictionaryRegistry.class.getClassLoader());
-        for (RegistryWriterProvider provider : providers) {
-            return provider.changes(access);
+        Iterator<RegistryWriterProvider> providers = ServiceLoader.load(
+                        RegistryWriterProvider.class, KafkaDictionaryRegistry.class.getClassLoader())
+                .iterator();
+        for (int skipped = 0; skipped < MAX_SKIPPED; skipped++) {
+            try {
+                if (!providers.hasNext()) {
+                    break;
+                }
+                return providers.next().changes(access);
+            } catch (ServiceConfigurationError notOurs) {
+                LOG.debug("Skipped a registry writer provider this class loader cannot use: {}", notOurs.toString());
+            }
         }
         return new ReadOnly(access.where());
     }
