@@ -1,4 +1,4 @@
-"""The Python side of kafka-serde's PythonClientsIT (not a pytest module): a consumer and a producer that
+"""The Python side of kafka-registry-admin's PythonClientsIT (not a pytest module): a consumer and a producer that
 use zdict.kafka against a real broker, following the registry topic live.
 
     kafka_client.py consume BOOTSTRAP REGISTRY_TOPIC TOPIC COUNT   prints each value as a line

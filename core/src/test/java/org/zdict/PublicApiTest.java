@@ -44,6 +44,7 @@ class PublicApiTest {
             "org.zdict.codec.ZdictCodec$DecodeListener",
             "org.zdict.codec.ZdictCodecBuilder",
             "org.zdict.format.PayloadPrefix",
+            "org.zdict.format.PayloadPrefix$Header",
             "org.zdict.registry.Dictionary",
             "org.zdict.registry.DictionaryInfo",
             "org.zdict.registry.DictionaryInfo$Builder",

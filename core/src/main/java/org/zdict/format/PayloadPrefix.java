@@ -3,6 +3,7 @@ package org.zdict.format;
 import java.nio.ByteBuffer;
 import org.zdict.CorruptPayloadException;
 import org.zdict.internal.FrameHeader;
+import org.zdict.internal.Lz4BlockHeader;
 import org.zdict.internal.PayloadKind;
 
 /**
@@ -306,6 +307,33 @@ public final class PayloadPrefix {
      */
     public static boolean isZdictMarker(int marker) {
         return (marker & 0xF0) == MARKER_FAMILY;
+    }
+
+    /**
+     * The header of the zstd frame or LZ4 block after a prefix, as {@code zdict inspect} prints it
+     * (docs/FORMAT.md). Its factories read it from a payload that starts at {@code src[0]}.
+     *
+     * @param headerLength the header's length in bytes
+     * @param contentSize the decompressed size it declares; -1 if a zstd frame declares none
+     * @param checksum whether a 4-byte content checksum ends the payload (zstd: XXH64, LZ4: CRC-32C)
+     * @param dictionaryId a zstd frame's dictionary id (0: not recorded); an LZ4 block's 16-bit dictionary check
+     * @param windowSize a zstd frame's window size in bytes; 0 for an LZ4 block
+     */
+    public record Header(int headerLength, long contentSize, boolean checksum, long dictionaryId, long windowSize) {
+        /** The length of a content checksum, zstd's or LZ4's. */
+        public static final int CHECKSUM_LENGTH = Lz4BlockHeader.CHECKSUM_LENGTH;
+
+        /** {@return the header of the zstd frame at {@code src[offset, offset + length)}} */
+        public static Header ofZstdFrame(byte[] src, int offset, int length) {
+            FrameHeader h = FrameHeader.parse(src, offset, length, offset);
+            return new Header(h.headerLength(), h.contentSize(), h.checksum(), h.dictionaryId(), h.windowSize());
+        }
+
+        /** {@return the header of the LZ4 block at {@code src[offset, offset + length)}} */
+        public static Header ofLz4Block(byte[] src, int offset, int length) {
+            Lz4BlockHeader h = Lz4BlockHeader.parse(src, offset, length, offset);
+            return new Header(h.headerLength(), h.contentSize(), h.checksum(), h.dictionaryCheck(), 0);
+        }
     }
 
     @Override

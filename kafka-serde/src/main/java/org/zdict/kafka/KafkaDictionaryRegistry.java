@@ -9,27 +9,28 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.zdict.RegistryException;
-import org.zdict.internal.VersionTable;
+import org.zdict.kafka.internal.RegistryChanges;
 import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistry;
 
 /**
- * A registry kept in a compacted, single-partition Kafka topic, which only publishers create ({@link
- * #open}); readers open an existing one ({@link #openExisting}) and refuse a missing one. Every instance
+ * A registry kept in a single-partition Kafka topic, which only publishers create ({@link #open}); readers
+ * open an existing one ({@link #openExisting}) and refuse a missing one. Every instance
  * reads the topic from the start, then follows it on a background thread, so a version published once
  * reaches every producer and consumer without a restart. A local copy on disk (the directory-registry
  * layout) lets a restarted client decode while the topic is unavailable, and is where the dictionaries'
  * bytes stay: they are streamed to it as the topic is read and read back when a version is digested,
  * so the heap holds each version's facts, not its bytes.
  *
- * <p>Version numbers stay unique with concurrent publishers ({@link VersionPublisher}: the first claim of
- * a number wins), and state changes are compare-and-publish on the {@code state} record ({@link
- * LifecycleWriter}) on the whole state record, so a change to one subject made from a state that another
- * subject's change has since replaced is retried from the newer state, never overwriting it. The
- * lifecycle rules are those of {@link VersionTable}. Records that others write to the topic are read by the
- * rules of {@link RegistryLog} (docs/SECURITY.md). Changes go through {@link RegistryWriter}, one at a time.
- * Settings: {@link KafkaRegistryConfig}.
+ * <p>This module reads. Changes (publishing, the lifecycle, restore, purge, creating the topic) are the
+ * write side's, in {@code org.zdict:zdict-kafka-registry-admin}, found on the class path through {@link
+ * java.util.ServiceLoader}; without it every change throws {@link UnsupportedOperationException} naming
+ * that artifact, and nothing is written. With it, version numbers stay unique with concurrent publishers
+ * (the first claim of a number wins), and state changes are compare-and-publish on the whole {@code state}
+ * record, so a change to one subject made from a state that another subject's change has since replaced is
+ * retried from the newer state, never overwriting it. Records that others write to the topic are read by
+ * the rules of {@link RegistryLog} (docs/SECURITY.md). Settings: {@link KafkaRegistryConfig}.
  */
 public final class KafkaDictionaryRegistry implements DictionaryRegistry {
     private final String bootstrapServers;
@@ -37,15 +38,15 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
     private final RegistryCache cache;
     private final RegistryTopic topic;
     private final RegistryFollower follower;
-    private final RegistryWriter writer;
+    private final RegistryChanges changes;
     private final VerifiedDictionaries dictionaries;
     private volatile boolean closed;
 
     /**
      * Opens the registry in {@code topic} on the cluster at {@code bootstrapServers}, creating the topic
      * (compacted, one partition) if missing, and returns once it has read the topic to its end. For
-     * publishers; readers call {@link #openExisting}. If the cluster cannot be reached in time it serves
-     * the local copy, if there is one.
+     * publishers, with {@code org.zdict:zdict-kafka-registry-admin} on the class path; readers call {@link
+     * #openExisting}. If the cluster cannot be reached in time it serves the local copy, if there is one.
      *
      * @param bootstrapServers the cluster, {@code HOST:PORT[,HOST:PORT...]}
      * @param topic the registry topic
@@ -55,6 +56,7 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
      * @throws org.apache.kafka.common.config.ConfigException if a setting has a bad value
      * @throws RegistryException if the topic cannot be read in time and there is no local copy, or if
      *     the topic has more than one partition
+     * @throws UnsupportedOperationException naming the artifact if the write side is not on the class path
      */
     public static KafkaDictionaryRegistry open(String bootstrapServers, String topic, Map<String, ?> settings) {
         return open(bootstrapServers, topic, settings, true);
@@ -89,7 +91,7 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
                 new KafkaDictionaryRegistry(bootstrapServers, topic, new KafkaRegistryConfig(settings));
         try {
             new RegistryOpening(bootstrapServers, registry.topic, registry.follower, registry.cache, registry.timeoutMs)
-                    .start(create);
+                    .start(create ? registry.changes::ensureTopic : null);
             return registry;
         } catch (RuntimeException e) {
             registry.close();
@@ -110,7 +112,8 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
         this.topic = new RegistryTopic(where, topicName, clients, timeoutMs);
         this.follower =
                 new RegistryFollower(where, topicName, topic.consumerSettings(), cache, config.removeGraceMs(), clock);
-        this.writer = new RegistryWriter(where, topic, follower, cache, config, clock);
+        this.changes = WriteSide.of(
+                new ReaderAccess(where, topic, follower, cache, clients, timeoutMs, config.removeGraceMs(), clock));
         this.dictionaries = new VerifiedDictionaries(where, follower, cache, topic);
     }
 
@@ -182,13 +185,13 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
     @Override
     public DictionaryInfo publish(String subject, byte[] content, int level, Map<String, String> metadata) {
         checkOpen();
-        return writer.publish(subject, content, level, metadata);
+        return changes.publish(subject, content, level, metadata);
     }
 
     @Override
     public void activate(int version) {
         checkOpen();
-        writer.activate(version);
+        changes.activate(version);
     }
 
     /**
@@ -199,17 +202,17 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
     @Override
     public void activate(int version, OptionalInt expectedActive) {
         checkOpen();
-        writer.activate(version, expectedActive);
+        changes.activate(version, expectedActive);
     }
 
     @Override
     public void retire(int version) {
         checkOpen();
-        writer.retire(version);
+        changes.retire(version);
     }
 
     /**
-     * Removes {@code version} for good. Besides the rules of {@link VersionTable}, refuses a version
+     * Removes {@code version} for good. Besides the lifecycle's rules, refuses a version
      * that was active at some time unless it has been retired for at least {@value
      * KafkaRegistryConfig#REMOVE_GRACE_MS_CONFIG} (default 7 days): records inside the topics' retention
      * may still use it.
@@ -217,33 +220,32 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
     @Override
     public void remove(int version) {
         checkOpen();
-        writer.remove(version);
+        changes.remove(version);
         dictionaries.forget(version);
     }
 
     /**
-     * Makes the topic durable in place (needs ALTER_CONFIGS on it): sets {@link RegistryTopicSettings#DURABLE}
-     * on a topic an earlier release created compacted. Records written before keep their timestamps; the
+     * Makes the topic durable in place (needs ALTER_CONFIGS on it, and the write side): sets the settings a
+     * publisher creates it with (append-only, stamped by the broker) on a topic an earlier release created
+     * compacted. Records written before keep their timestamps; the
      * graces of versions they retired run on this client's clock when read (docs/REGISTRY.md).
      *
      * @return the settings that changed, with their value before (empty if the topic was durable already)
      */
     public Map<String, String> makeTopicDurable() {
         checkOpen();
-        return writer.makeTopicDurable();
+        return changes.makeTopicDurable();
     }
 
     /**
      * Deletes for good the bytes of every removed version, with every record that is not in force, from the
-     * topic ({@link RegistryPurge}; needs DELETE on the topic, whose cleanup policy must include delete).
+     * topic (needs the write side, and DELETE on the topic, whose cleanup policy must include delete).
      *
-     * @return the versions whose bytes left the topic, and how many records were deleted
+     * @return the versions whose bytes left the topic, and how many records were deleted, as one line
      */
     public String purge() {
         checkOpen();
-        RegistryPurge.Result result = writer.purge();
-        return "Deleted " + result.deletedRecords() + " records from " + describe() + "; the bytes of removed versions "
-                + result.purgedVersions() + " are gone from the topic";
+        return changes.purge();
     }
 
     @Override
@@ -258,13 +260,13 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
 
     /**
      * Writes a {@code dict/N/WRITER} record for each version with its own number, checking that each
-     * claim won, then one {@code state} record with the statuses, active versions, times and next number
-     * ({@link RestoreWriter}). The topic must have no versions and have used no number of the backup.
+     * claim won, then one {@code state} record with the statuses, active versions, times and next number.
+     * The topic must have no versions and have used no number of the backup.
      */
     @Override
     public void restore(List<Dictionary> versions, int nextVersion) {
         checkOpen();
-        writer.restore(versions, nextVersion);
+        changes.restore(versions, nextVersion);
     }
 
     @Override
@@ -300,6 +302,7 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
             }
             closed = true;
         }
+        changes.close();
         follower.close();
         topic.close();
     }

@@ -5,9 +5,8 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.zdict.CorruptPayloadException;
 import org.zdict.ZdictException;
+import org.zdict.codec.ZdictCodec;
 import org.zdict.format.PayloadPrefix;
-import org.zdict.internal.FrameHeader;
-import org.zdict.internal.Lz4BlockHeader;
 import org.zdict.registry.DictionarySource;
 
 /**
@@ -66,27 +65,21 @@ final class MissingVersions {
     /**
      * Why {@code data}, whose prefix names a version the registry does not hold, cannot be a zdict payload
      * whatever the registry later holds (no zstd frame or LZ4 block header after the prefix, or one that
-     * declares more than {@code maxDecompressedSize} bytes), so that nothing waits for its version; null if
+     * declares more than {@code codec}'s limit), so that nothing waits for its version; null if
      * it could be one.
      */
-    static ZdictException notAPayload(byte[] data, int maxDecompressedSize) {
+    static ZdictException notAPayload(byte[] data, ZdictCodec codec) {
         try {
             PayloadPrefix prefix = PayloadPrefix.read(data, 0, data.length);
-            int body = prefix.length();
-            long size;
-            if (prefix.isDictionaryFrame()) {
-                size = FrameHeader.parse(data, body, data.length - body, body).contentSize();
-            } else if (prefix.isLz4Block()) {
-                size = Lz4BlockHeader.parse(data, body, data.length - body, body)
-                        .contentSize();
-            } else {
+            if (!prefix.isDictionaryFrame() && !prefix.isLz4Block()) {
                 return null;
             }
-            if (size > maxDecompressedSize) {
+            long size = codec.decompressedLength(data, 0, data.length);
+            if (size > codec.maxDecompressedSize()) {
                 return new CorruptPayloadException(
-                        body,
+                        prefix.length(),
                         "Not a zdict payload: its header declares " + size
-                                + " bytes, more than the limit of " + maxDecompressedSize + " bytes ("
+                                + " bytes, more than the limit of " + codec.maxDecompressedSize() + " bytes ("
                                 + ZdictSerdeConfig.MAX_DECOMPRESSED_BYTES_CONFIG + ")");
             }
             return null;

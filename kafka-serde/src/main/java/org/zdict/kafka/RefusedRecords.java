@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.LongAdder;
 import org.apache.kafka.common.MetricName;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.zdict.kafka.internal.RecordRefusal;
 
 /**
  * The records of a registry topic that one registry client skipped by the rules of {@link RegistryLog},

@@ -18,6 +18,7 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.zdict.RegistryException;
+import org.zdict.kafka.internal.AccessDenial;
 
 /**
  * Reads a registry topic from the start on a background thread, then follows it, folding the records

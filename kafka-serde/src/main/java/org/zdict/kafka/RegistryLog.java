@@ -9,7 +9,12 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import org.zdict.RegistryException;
 import org.zdict.internal.VersionTable;
-import org.zdict.kafka.RegistryRecords.StateRecord;
+import org.zdict.kafka.internal.RecordRefusal;
+import org.zdict.kafka.internal.RegistryKeys;
+import org.zdict.kafka.internal.RegistryRecords;
+import org.zdict.kafka.internal.RegistryRecords.StateRecord;
+import org.zdict.kafka.internal.RegistryState;
+import org.zdict.kafka.internal.StateTransition;
 import org.zdict.registry.DictionaryInfo;
 
 /**
@@ -35,7 +40,7 @@ import org.zdict.registry.DictionaryInfo;
  * <p>Which record claims each version is {@link VersionClaims}' part. Every record the rules refuse is skipped, counted and logged by reason ({@link RecordRefusal}, {@link
  * RefusedRecords}): none stops a reader or changes a decoded byte.
  */
-final class RegistryLog {
+final class RegistryLog implements RegistryState {
     private final RefusedRecords refused;
     private final long removeGraceMs;
     private final Clock clock;
@@ -176,27 +181,32 @@ final class RegistryLog {
     }
 
     /** The key that won {@code version}, or null if nobody claimed it yet. */
-    String winner(int version) {
+    @Override
+    public String winner(int version) {
         return claims.winner(version);
     }
 
     /** Whether any state record this log accepted named {@code version} active, ever active or activated. */
-    boolean wasActive(int version) {
+    @Override
+    public boolean wasActive(int version) {
         return everActive.contains(version);
     }
 
     /** The offset of the state record in force, -1 before the first. */
-    long stateRecordOffset() {
+    @Override
+    public long stateRecordOffset() {
         return stateRecordOffset;
     }
 
     /** The state record in force, without the removals this log refused (what writers compute from). */
-    StateRecord stateRecord() {
+    @Override
+    public StateRecord stateRecord() {
         return stateRecord;
     }
 
     /** The versions the records so far give, with their status. */
-    VersionTable table() {
+    @Override
+    public VersionTable table() {
         return table;
     }
 
@@ -211,7 +221,8 @@ final class RegistryLog {
     }
 
     /** The versions this reader holds from its local copy only: the topic has no valid record of them. */
-    SortedSet<Integer> localOnly() {
+    @Override
+    public SortedSet<Integer> localOnly() {
         return claims.localOnly(table.versions().keySet());
     }
 
@@ -219,7 +230,8 @@ final class RegistryLog {
      * When {@code version} was retired, by the time of the first state record that showed it retired (the
      * broker's, on a topic stamped by it), or null if it is not retired.
      */
-    Long retiredSince(int version) {
+    @Override
+    public Long retiredSince(int version) {
         return retiredSince.get(version);
     }
 

@@ -3,6 +3,7 @@ package org.zdict.kafka;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.zdict.RegistryException;
+import org.zdict.kafka.internal.AccessDenial;
 
 /**
  * How a {@link KafkaDictionaryRegistry} client opens: it creates the topic (a publisher) or checks that it
@@ -39,15 +40,18 @@ final class RegistryOpening {
      * Creates or checks the topic, then starts following it; a missing topic is refused before that. The
      * local copy is served only while the cluster cannot be reached, never after it refused this client
      * ({@link AccessDenial}).
+     *
+     * @param createTopic creates the topic if it is missing (a publisher), null for a reader
      */
-    void start(boolean create) {
+    void start(Runnable createTopic) {
+        boolean create = createTopic != null;
         boolean hasCache = !follower.served().isEmpty();
         boolean reachable = true;
         String needs =
                 create ? "DESCRIBE, READ and WRITE (and CREATE while the topic is missing)" : "DESCRIBE and READ";
         try {
             if (create) {
-                topic.ensureExists();
+                createTopic.run();
             } else if (!topic.exists()) {
                 if (!hasCache) {
                     throw notFound();
@@ -59,6 +63,8 @@ final class RegistryOpening {
                 follower.start();
                 return;
             }
+        } catch (UnsupportedOperationException e) {
+            throw e; // no write side on the class path: nothing to serve instead
         } catch (RegistryException e) {
             RuntimeException denial = AccessDenial.in(e);
             if (denial != null) {

@@ -4,38 +4,27 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.Supplier;
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.errors.RetriableException;
-import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.zdict.RegistryException;
+import org.zdict.kafka.internal.KafkaRequests;
 
 /**
- * The registry topic and the Kafka clients that write it: an admin client (create or check and
- * describe the topic, read its end offset) and an idempotent producer, both created on first use. Every request
- * waits at most the registry's timeout. Thread-safe.
+ * The registry topic as a reader reaches it: an admin client, created on first use, that checks and
+ * describes the topic and reads its end offset, and consumers' settings. Writing it is the registry admin
+ * module's part. Every request waits at most the registry's timeout. Thread-safe.
  */
 final class RegistryTopic implements AutoCloseable {
     private final String where;
@@ -43,8 +32,8 @@ final class RegistryTopic implements AutoCloseable {
     private final TopicPartition partition;
     private final Map<String, Object> clientSettings;
     private final long timeoutMs;
+    private final KafkaRequests requests;
     private boolean closed;
-    private KafkaProducer<String, byte[]> producer;
     private Admin admin;
 
     /**
@@ -57,39 +46,11 @@ final class RegistryTopic implements AutoCloseable {
         this.partition = new TopicPartition(topic, 0);
         this.clientSettings = Map.copyOf(clientSettings);
         this.timeoutMs = timeoutMs;
+        this.requests = new KafkaRequests(where, timeoutMs);
     }
 
     String name() {
         return topic;
-    }
-
-    /**
-     * Creates the topic (one partition, {@link RegistryTopicSettings#DURABLE}) if it is missing.
-     *
-     * @throws RegistryException if the topic has more than one partition
-     * @throws RuntimeException if the cluster cannot be reached in time
-     */
-    void ensureExists() {
-        if (exists()) {
-            return; // checked first: a principal without CREATE may publish to a topic an administrator made
-        }
-        Admin a = admin();
-        NewTopic newTopic =
-                new NewTopic(topic, Optional.of(1), Optional.empty()).configs(RegistryTopicSettings.DURABLE);
-        try {
-            a.createTopics(List.of(newTopic)).all().get(timeoutMs, TimeUnit.MILLISECONDS);
-        } catch (ExecutionException e) {
-            if (!(e.getCause() instanceof TopicExistsException)) {
-                throw new IllegalStateException(e.getCause());
-            }
-        } catch (TimeoutException e) {
-            throw new IllegalStateException("timed out after " + timeoutMs + " ms", e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
-        checkOnePartition(
-                retrying(() -> a.describeTopics(List.of(topic)).allTopicNames()).get(topic));
     }
 
     /**
@@ -129,75 +90,11 @@ final class RegistryTopic implements AutoCloseable {
         }
     }
 
-    /** The topic's configuration: every entry the cluster reports, by name. */
-    Map<String, String> config() {
-        org.apache.kafka.common.config.ConfigResource resource = new org.apache.kafka.common.config.ConfigResource(
-                org.apache.kafka.common.config.ConfigResource.Type.TOPIC, topic);
-        Map<String, String> config = new HashMap<>();
-        retrying(() -> admin().describeConfigs(List.of(resource)).values().get(resource))
-                .entries()
-                .forEach(entry -> config.put(entry.name(), entry.value()));
-        return config;
-    }
-
-    /**
-     * Sets {@code settings} on the topic (needs ALTER_CONFIGS on it) and returns those that changed, with
-     * their value before.
-     */
-    Map<String, String> alterConfig(Map<String, String> settings) {
-        Map<String, String> before = config();
-        Map<String, String> changed = new java.util.TreeMap<>();
-        List<org.apache.kafka.clients.admin.AlterConfigOp> ops = new java.util.ArrayList<>();
-        settings.forEach((name, value) -> {
-            if (!value.equals(before.get(name))) {
-                changed.put(name, before.get(name));
-                ops.add(new org.apache.kafka.clients.admin.AlterConfigOp(
-                        new org.apache.kafka.clients.admin.ConfigEntry(name, value),
-                        org.apache.kafka.clients.admin.AlterConfigOp.OpType.SET));
-            }
-        });
-        if (!ops.isEmpty()) {
-            org.apache.kafka.common.config.ConfigResource resource = new org.apache.kafka.common.config.ConfigResource(
-                    org.apache.kafka.common.config.ConfigResource.Type.TOPIC, topic);
-            await(admin().incrementalAlterConfigs(Map.of(resource, ops)).all());
-        }
-        return changed;
-    }
-
-    /** Deletes every record before {@code offset} (Kafka's deleteRecords; needs DELETE on the topic). */
-    void deleteRecordsBefore(long offset) {
-        await(admin().deleteRecords(
-                        Map.of(partition, org.apache.kafka.clients.admin.RecordsToDelete.beforeOffset(offset)))
-                .all());
-    }
-
-    /** The offset of the topic's first record. */
-    long startOffset() {
-        return retrying(() -> admin().listOffsets(Map.of(partition, OffsetSpec.earliest()))
-                        .partitionResult(partition))
-                .offset();
-    }
-
     /** The offset the next record will get. */
     long endOffset() {
-        return retrying(() -> admin().listOffsets(Map.of(partition, OffsetSpec.latest()))
+        return requests.retrying(() -> admin().listOffsets(Map.of(partition, OffsetSpec.latest()))
                         .partitionResult(partition))
                 .offset();
-    }
-
-    /** Appends a record (a tombstone if {@code value} is null) and returns its offset. */
-    long send(String key, byte[] value) {
-        try {
-            return await(producer().send(new ProducerRecord<>(topic, 0, key, value)))
-                    .offset();
-        } catch (RuntimeException e) {
-            RuntimeException denial = AccessDenial.in(e);
-            if (denial == null) {
-                throw e;
-            }
-            throw AccessDenial.writing(
-                    String.valueOf(clientSettings.get(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG)), topic, denial);
-        }
     }
 
     /**
@@ -245,48 +142,10 @@ final class RegistryTopic implements AutoCloseable {
     @Override
     public synchronized void close() {
         closed = true;
-        if (producer != null) {
-            producer.close(Duration.ofSeconds(5));
-            producer = null;
-        }
         if (admin != null) {
             admin.close(Duration.ofSeconds(5));
             admin = null;
         }
-    }
-
-    /** Awaits a request, repeating it while it fails retriably (a topic just created is not known everywhere yet). */
-    private <T> T retrying(Supplier<KafkaFuture<T>> request) {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
-        while (true) {
-            try {
-                return await(request.get());
-            } catch (RegistryException e) {
-                if (!(e.getCause() instanceof RetriableException) || System.nanoTime() - deadline > 0) {
-                    throw e;
-                }
-                try {
-                    Thread.sleep(100);
-                } catch (InterruptedException interrupted) {
-                    Thread.currentThread().interrupt();
-                    throw e;
-                }
-            }
-        }
-    }
-
-    private synchronized KafkaProducer<String, byte[]> producer() {
-        checkOpen();
-        if (producer == null) {
-            Map<String, Object> config = new HashMap<>(clientSettings);
-            config.put(ProducerConfig.ACKS_CONFIG, "all");
-            config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
-            config.put(ProducerConfig.LINGER_MS_CONFIG, 0);
-            config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, timeoutMs);
-            config.putIfAbsent(ProducerConfig.CLIENT_ID_CONFIG, "zdict-registry-writer-" + topic);
-            producer = new KafkaProducer<>(config, new StringSerializer(), new ByteArraySerializer());
-        }
-        return producer;
     }
 
     private synchronized Admin admin() {
@@ -299,29 +158,6 @@ final class RegistryTopic implements AutoCloseable {
             admin = Admin.create(config);
         }
         return admin;
-    }
-
-    private <T> T await(KafkaFuture<T> future) {
-        return await(future.toCompletionStage().toCompletableFuture());
-    }
-
-    private <T> T await(Future<T> future) {
-        try {
-            return future.get(timeoutMs, TimeUnit.MILLISECONDS);
-        } catch (ExecutionException e) {
-            if (AccessDenial.in(e.getCause()) != null) {
-                throw new RegistryException(
-                        "Kafka refused a request to " + where + ": " + e.getCause()
-                                + " (docs/SECURITY.md lists the ACLs each role needs)",
-                        e.getCause());
-            }
-            throw new RegistryException("Kafka request to " + where + " failed: " + e.getCause(), e.getCause());
-        } catch (TimeoutException e) {
-            throw new RegistryException("Kafka request to " + where + " timed out after " + timeoutMs + " ms", e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new RegistryException("Interrupted while waiting for " + where, e);
-        }
     }
 
     private void checkOpen() {

@@ -5,7 +5,8 @@ import org.slf4j.LoggerFactory;
 import org.zdict.CorruptDictionaryException;
 import org.zdict.UnknownDictionaryVersionException;
 import org.zdict.ZdictException;
-import org.zdict.kafka.RegistryRecords.DictionaryRecord;
+import org.zdict.kafka.internal.RegistryRecords;
+import org.zdict.kafka.internal.RegistryRecords.DictionaryRecord;
 import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
 

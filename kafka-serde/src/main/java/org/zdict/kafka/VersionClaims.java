@@ -11,7 +11,9 @@ import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.zdict.RegistryException;
-import org.zdict.kafka.RegistryRecords.DictionaryRecord;
+import org.zdict.kafka.internal.RecordRefusal;
+import org.zdict.kafka.internal.RegistryRecords;
+import org.zdict.kafka.internal.RegistryRecords.DictionaryRecord;
 import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
 

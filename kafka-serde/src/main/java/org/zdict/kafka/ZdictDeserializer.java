@@ -136,7 +136,7 @@ public class ZdictDeserializer<T> implements Deserializer<T> {
         try {
             return decompress(r, data);
         } catch (UnknownDictionaryVersionException e) {
-            ZdictException notAPayload = MissingVersions.notAPayload(data, r.codec.maxDecompressedSize());
+            ZdictException notAPayload = MissingVersions.notAPayload(data, r.codec);
             if (notAPayload != null) {
                 throw notAPayload;
             }

@@ -84,16 +84,25 @@ class MissingVersionsTest {
     @Test
     void bytesWithAVersionPrefixButNoFrameAreNotAPayload() {
         byte[] noFrame = {(byte) 0xD1, 9, 'h', 'e', 'l', 'l', 'o'};
-        assertNotNull(MissingVersions.notAPayload(noFrame, 1 << 20));
+        assertNotNull(notAPayload(noFrame, 1 << 20));
         byte[] noBlockHeader = {(byte) 0xD0, 9};
-        assertNotNull(MissingVersions.notAPayload(noBlockHeader, 1 << 20));
+        assertNotNull(notAPayload(noBlockHeader, 1 << 20));
     }
 
     @Test
     void aPayloadOfAnUnknownVersionCouldBeOne() {
         byte[] payload = payloadOfVersion(9);
-        assertNull(MissingVersions.notAPayload(payload, 1 << 20));
-        assertNotNull(MissingVersions.notAPayload(payload, 1), "declares more than the limit");
+        assertNull(notAPayload(payload, 1 << 20));
+        assertNotNull(notAPayload(payload, 1), "declares more than the limit");
+    }
+
+    /** What the deserializer finds of {@code data} with a codec whose limit is {@code maxDecompressedSize}. */
+    private static org.zdict.ZdictException notAPayload(byte[] data, int maxDecompressedSize) {
+        try (org.zdict.codec.ZdictCodec codec = org.zdict.codec.ZdictCodec.builder(DictionaryRegistries.inMemory())
+                .maxDecompressedSize(maxDecompressedSize)
+                .build()) {
+            return MissingVersions.notAPayload(data, codec);
+        }
     }
 
     @Test

@@ -9,6 +9,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.zdict.kafka.internal.RecordRefusal;
 
 class RefusedRecordsTest {
 

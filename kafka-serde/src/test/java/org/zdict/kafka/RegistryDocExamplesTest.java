@@ -27,6 +27,9 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.zdict.RegistryException;
 import org.zdict.internal.VersionTable;
+import org.zdict.kafka.internal.RecordRefusal;
+import org.zdict.kafka.internal.RegistryKeys;
+import org.zdict.kafka.internal.RegistryRecords;
 import org.zdict.registry.DictionaryInfo;
 
 /**
@@ -155,14 +158,11 @@ class RegistryDocExamplesTest {
     }
 
     @Test
-    void everyRefusalReasonAndTopicSettingIsSpecified() {
+    void everyRefusalReasonIsSpecified() {
         String doc = doc();
         for (RecordRefusal reason : RecordRefusal.values()) {
             assertTrue(doc.contains("— `" + reason.tag() + "`"), "docs/REGISTRY.md section 5 lacks " + reason.tag());
         }
-        RegistryTopicSettings.DURABLE.forEach((setting, value) -> assertTrue(
-                doc.contains("| `" + setting + "` | `" + value + "` |"),
-                "docs/REGISTRY.md section 2 lacks " + setting + "=" + value));
     }
 
     private static String readAndWriteBack(String kind, String json) {

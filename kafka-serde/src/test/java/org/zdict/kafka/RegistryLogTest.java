@@ -18,8 +18,12 @@ import java.util.TreeSet;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 import org.zdict.internal.VersionTable;
-import org.zdict.kafka.RegistryRecords.DictionaryRecord;
-import org.zdict.kafka.RegistryRecords.StateRecord;
+import org.zdict.kafka.internal.RecordRefusal;
+import org.zdict.kafka.internal.RegistryKeys;
+import org.zdict.kafka.internal.RegistryRecords;
+import org.zdict.kafka.internal.RegistryRecords.DictionaryRecord;
+import org.zdict.kafka.internal.RegistryRecords.StateRecord;
+import org.zdict.kafka.internal.StateTransition;
 import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
 

@@ -8,8 +8,11 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.zdict.internal.VersionTable;
-import org.zdict.kafka.RegistryRecords.DictionaryRecord;
-import org.zdict.kafka.RegistryRecords.StateRecord;
+import org.zdict.kafka.internal.RegistryKeys;
+import org.zdict.kafka.internal.RegistryRecords;
+import org.zdict.kafka.internal.RegistryRecords.DictionaryRecord;
+import org.zdict.kafka.internal.RegistryRecords.StateRecord;
+import org.zdict.kafka.internal.StateTransition;
 import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
 

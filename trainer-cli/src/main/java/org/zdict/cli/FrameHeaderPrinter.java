@@ -2,24 +2,23 @@ package org.zdict.cli;
 
 import java.io.PrintWriter;
 import java.util.Locale;
-import org.zdict.internal.FrameHeader;
-import org.zdict.internal.Lz4BlockHeader;
+import org.zdict.format.PayloadPrefix.Header;
 
 /**
- * Prints a zstd frame header, as core's {@link FrameHeader} parses it, or the header of an LZ4 block
- * ({@link Lz4BlockHeader}), for {@code zdict inspect}.
+ * Prints a zstd frame header or the header of an LZ4 block, as core reads them ({@link Header}), for
+ * {@code zdict inspect}.
  */
 final class FrameHeaderPrinter {
     private FrameHeaderPrinter() {}
 
     /** Prints the header fields and returns the declared content size, or -1 if the frame declares none. */
     static long describe(byte[] src, int offset, int length, PrintWriter out) {
-        FrameHeader header = FrameHeader.parse(src, offset, length, offset);
+        Header header = Header.ofZstdFrame(src, offset, length);
         out.printf(Locale.ROOT, "zstd frame:    %d bytes (header %d bytes)%n", length, header.headerLength());
         out.printf(
                 Locale.ROOT,
                 "content size:  %s%n",
-                header.declaresContentSize() ? header.contentSize() + " bytes" : "not declared");
+                header.contentSize() >= 0 ? header.contentSize() + " bytes" : "not declared");
         out.printf(Locale.ROOT, "checksum:      %s%n", header.checksum() ? "yes (XXH64, 4 bytes)" : "no");
         out.printf(
                 Locale.ROOT,
@@ -34,8 +33,8 @@ final class FrameHeaderPrinter {
      * its payload (after the prefix), and returns the declared content size.
      */
     static long describeLz4(byte[] src, int offset, int length, PrintWriter out) {
-        Lz4BlockHeader header = Lz4BlockHeader.parse(src, offset, length, offset);
-        int checksum = header.checksum() ? Lz4BlockHeader.CHECKSUM_LENGTH : 0;
+        Header header = Header.ofLz4Block(src, offset, length);
+        int checksum = header.checksum() ? Header.CHECKSUM_LENGTH : 0;
         int block = length - header.headerLength() - checksum;
         if (block < 0) {
             throw new CliException("Truncated payload: it ends " + -block + " byte(s) before its content checksum");
@@ -46,7 +45,7 @@ final class FrameHeaderPrinter {
         out.printf(
                 Locale.ROOT,
                 "dict check:    %04x (low 16 bits of the CRC-32C of the dictionary's last 64 KiB)%n",
-                header.dictionaryCheck());
+                header.dictionaryId());
         return header.contentSize();
     }
 }

@@ -2,7 +2,7 @@ package org.zdict.cli.registry;
 
 import java.util.Map;
 import org.zdict.kafka.KafkaDictionaryRegistry;
-import org.zdict.kafka.RegistryTopicSettings;
+import org.zdict.kafka.admin.RegistryTopicSettings;
 import picocli.CommandLine.Command;
 
 /** {@code zdict registry migrate}: make a registry topic an earlier release created compacted durable, in place. */

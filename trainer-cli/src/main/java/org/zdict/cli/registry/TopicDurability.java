@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.common.config.TopicConfig;
-import org.zdict.kafka.RegistryTopicSettings;
+import org.zdict.kafka.admin.RegistryTopicSettings;
 
 /**
  * What a registry topic's configuration means for its dictionaries: how records leave it (cleanup policy,

@@ -15,8 +15,8 @@ import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
-import org.zdict.kafka.RegistryTopicAudit;
-import org.zdict.kafka.RegistryTopicAudit.Claim;
+import org.zdict.kafka.admin.RegistryTopicAudit;
+import org.zdict.kafka.admin.RegistryTopicAudit.Claim;
 
 /**
  * Reads the registry topic from its first offset with a plain consumer (no group, nothing committed) and

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.zdict.cli.registry.Finding.Verdict;
-import org.zdict.kafka.RegistryTopicSettings;
+import org.zdict.kafka.admin.RegistryTopicSettings;
 
 class TopicDurabilityTest {
     private static final String LOCATION = "kafka://broker:9092/_zdict_registry";

@@ -1,4 +1,4 @@
-package org.zdict.kafka;
+package org.zdict.kafka.internal;
 
 import org.apache.kafka.common.errors.AuthenticationException;
 import org.apache.kafka.common.errors.AuthorizationException;
@@ -12,11 +12,11 @@ import org.zdict.RegistryException;
  * that another identity stored there. Messages name the cluster, the topic and the cause, never a setting's
  * value.
  */
-final class AccessDenial {
+public final class AccessDenial {
     private AccessDenial() {}
 
     /** {@return the authentication or authorization failure in {@code e}'s causes, or null if there is none} */
-    static RuntimeException in(Throwable e) {
+    public static RuntimeException in(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
             if (t instanceof AuthenticationException || t instanceof AuthorizationException) {
                 return (RuntimeException) t;
@@ -26,7 +26,7 @@ final class AccessDenial {
     }
 
     /** The error for a refusal met while writing the registry topic (publishing, changing a version's state). */
-    static RegistryException writing(String servers, String topic, RuntimeException denial) {
+    public static RegistryException writing(String servers, String topic, RuntimeException denial) {
         if (denial instanceof AuthenticationException) {
             return opening(servers, topic, "WRITE", denial);
         }
@@ -47,7 +47,7 @@ final class AccessDenial {
      * @param needs the ACL operations the client needs on the topic, for example {@code "DESCRIBE and READ"}
      * @param denial what {@link #in} found
      */
-    static RegistryException opening(String servers, String topic, String needs, RuntimeException denial) {
+    public static RegistryException opening(String servers, String topic, String needs, RuntimeException denial) {
         String cause = denial.getClass().getSimpleName() + ": " + denial.getMessage();
         String message;
         if (denial instanceof SslAuthenticationException) {

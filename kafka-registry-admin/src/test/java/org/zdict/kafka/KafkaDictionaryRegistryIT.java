@@ -35,6 +35,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.zdict.RegistryException;
+import org.zdict.kafka.admin.RegistryTopicSettings;
+import org.zdict.kafka.internal.RecordRefusal;
 import org.zdict.previous.PreviousDictionaryStatus;
 import org.zdict.previous.PreviousRegistryLog;
 import org.zdict.registry.DictionaryInfo;

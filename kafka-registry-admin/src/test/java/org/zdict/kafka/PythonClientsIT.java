@@ -32,6 +32,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.zdict.codec.ZdictCodec;
+import org.zdict.kafka.internal.RegistryKeys;
+import org.zdict.kafka.internal.RegistryRecords;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.testing.SampleEvents;
 

@@ -1,10 +1,13 @@
-package org.zdict.kafka;
+package org.zdict.kafka.admin;
 
 import java.time.Clock;
 import java.util.Map;
 import java.util.UUID;
 import org.zdict.RegistryException;
-import org.zdict.kafka.RegistryRecords.DictionaryRecord;
+import org.zdict.kafka.internal.RegistryAccess;
+import org.zdict.kafka.internal.RegistryKeys;
+import org.zdict.kafka.internal.RegistryRecords;
+import org.zdict.kafka.internal.RegistryRecords.DictionaryRecord;
 import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
 
@@ -12,7 +15,7 @@ import org.zdict.registry.DictionaryInfo;
  * Publishes a dictionary under a version number no concurrent publisher gets. It writes the dictionary
  * under the key {@code dict/N/WRITER}, with N the next number it knows and WRITER a fresh UUID, reads the
  * topic back up to its own record, and keeps N only if its record is the first claim of N (the lowest
- * offset wins, for every reader alike, see {@link RegistryLog}); otherwise it tombstones its record and
+ * offset wins, for every reader alike, see docs/REGISTRY.md section 5); otherwise it tombstones its record and
  * tries again with the next number. Its record always states the SHA-256 of its bytes, so a record that
  * claims the same number with a hash that does not match (which claims nothing) never makes it lose.
  * Callers publish one at a time.
@@ -20,18 +23,16 @@ import org.zdict.registry.DictionaryInfo;
 final class VersionPublisher {
     static final int MAX_ATTEMPTS = 10;
 
+    private final RegistryAccess access;
+    private final TopicWriter topic;
     private final String where;
-    private final RegistryTopic topic;
-    private final RegistryFollower follower;
-    private final long timeoutMs;
     private final Clock clock;
 
-    VersionPublisher(String where, RegistryTopic topic, RegistryFollower follower, long timeoutMs, Clock clock) {
-        this.where = where;
+    VersionPublisher(RegistryAccess access, TopicWriter topic) {
+        this.access = access;
         this.topic = topic;
-        this.follower = follower;
-        this.timeoutMs = timeoutMs;
-        this.clock = clock;
+        this.where = access.where();
+        this.clock = access.clock();
     }
 
     /**
@@ -41,8 +42,8 @@ final class VersionPublisher {
     DictionaryInfo publish(String subject, byte[] content, int level, Map<String, String> metadata) {
         String sha256 = Dictionary.sha256(content);
         for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-            follower.awaitPosition(topic.endOffset(), timeoutMs);
-            int version = follower.read(log -> log.table().nextVersion());
+            access.awaitPosition(access.endOffset());
+            int version = access.read(log -> log.table().nextVersion());
             String key = RegistryKeys.dictionary(version, UUID.randomUUID().toString());
             DictionaryRecord record =
                     new DictionaryRecord(version, subject, sha256, level, clock.instant(), metadata, content);
@@ -53,8 +54,8 @@ final class VersionPublisher {
                         + " records over " + RegistryRecords.MAX_VALUE_BYTES + " bytes; train a smaller one");
             }
             long offset = topic.send(key, value);
-            follower.awaitPosition(offset + 1, timeoutMs);
-            DictionaryInfo won = follower.read(
+            access.awaitPosition(offset + 1);
+            DictionaryInfo won = access.read(
                     log -> key.equals(log.winner(version)) ? log.table().require(version, where) : null);
             if (won != null) {
                 return won;

@@ -184,7 +184,8 @@ class KafkaPluginJarIT {
     private static Path pluginJar() {
         String path = System.getProperty("zdict.kafka.plugin.jar");
         assertNotNull(path, "zdict.kafka.plugin.jar is not set; run this test through mvn verify");
-        Path jar = Path.of(path);
+        Path jar =
+                Path.of(path).toAbsolutePath().normalize(); // kafka-serde's, reached from this module as ../kafka-serde
         assertTrue(Files.isRegularFile(jar), jar + " is missing; mvn package builds it");
         return jar;
     }

@@ -1,4 +1,4 @@
-package org.zdict.kafka;
+package org.zdict.kafka.internal;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -20,21 +20,22 @@ import org.zdict.registry.DictionaryRegistry;
 /**
  * The format of the registry topic's values (layout in docs/KAFKA.md): one record per published version
  * under a {@code dict/VERSION/WRITER} key, and the lifecycle state under the {@code state} key (the keys
- * are {@link RegistryKeys}; how the state changes is {@link StateTransition}). The records are immutable:
+ * are {@link RegistryKeys}; how the state changes is the registry admin module's part). The records are immutable:
  * their sets and maps cannot be changed. Subjects are written so that readers of the previous release,
  * which skip unknown fields, see every version and only the {@value DictionaryInfo#DEFAULT_SUBJECT}
  * subject's active version: a dictionary record names its {@code subject} only when it is not the
  * default one, and the state record's {@code active} stays the default subject's, the other subjects'
- * active versions being in {@code activeBySubject}.
+ * active versions being in {@code activeBySubject}. The one place of this format: the reader in this module
+ * reads it, and zdict-kafka-registry-admin writes it.
  */
-final class RegistryRecords {
+public final class RegistryRecords {
     /**
      * The largest record value a reader accepts, 8 MiB: a dictionary of up to about 6 MiB, written in base64,
-     * with its facts. {@link VersionPublisher} writes nothing larger, and {@link RegistryLog} skips larger
+     * with its facts. Publishers write nothing larger, and readers skip larger
      * values unread. (The topic's {@code max.message.bytes}, 1 MiB by default, must be raised for
      * dictionaries over about 750 KiB.)
      */
-    static final int MAX_VALUE_BYTES = 8 << 20;
+    public static final int MAX_VALUE_BYTES = 8 << 20;
 
     private static final String ACTIVE_BY_SUBJECT = "activeBySubject";
     private static final JsonFactory JSON = new JsonFactory();
@@ -51,7 +52,7 @@ final class RegistryRecords {
             Map<String, String> metadata,
             byte[] content) {
         /** The record of the version {@code info} describes, with its bytes {@code content}. */
-        static DictionaryRecord of(org.zdict.registry.DictionaryInfo info, byte[] content) {
+        public static DictionaryRecord of(org.zdict.registry.DictionaryInfo info, byte[] content) {
             return new DictionaryRecord(
                     info.version(),
                     info.subject(),
@@ -65,7 +66,7 @@ final class RegistryRecords {
 
     /**
      * The {@code state} record: the lifecycle of every version, replaced as a whole by each change
-     * ({@link StateTransition}). Immutable: its sets and maps are unmodifiable.
+     * (by the registry admin module). Immutable: its sets and maps are unmodifiable.
      *
      * @param nextVersion the lowest number never used
      * @param active the active version of the default subject, 0 when none

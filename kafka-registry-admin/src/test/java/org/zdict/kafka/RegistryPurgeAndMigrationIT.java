@@ -23,6 +23,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.zdict.RegistryException;
 import org.zdict.codec.ZdictCodec;
+import org.zdict.kafka.admin.RegistryTopicSettings;
+import org.zdict.kafka.internal.RegistryRecords;
 import org.zdict.previous.PreviousRegistryRecords;
 import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;

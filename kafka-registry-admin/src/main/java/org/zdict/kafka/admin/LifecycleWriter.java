@@ -1,4 +1,4 @@
-package org.zdict.kafka;
+package org.zdict.kafka.admin;
 
 import java.time.Clock;
 import java.time.Instant;
@@ -6,42 +6,40 @@ import java.util.OptionalInt;
 import java.util.function.UnaryOperator;
 import org.zdict.RegistryException;
 import org.zdict.internal.VersionTable;
-import org.zdict.kafka.RegistryRecords.StateRecord;
+import org.zdict.kafka.KafkaRegistryConfig;
+import org.zdict.kafka.internal.RegistryAccess;
+import org.zdict.kafka.internal.RegistryKeys;
+import org.zdict.kafka.internal.RegistryRecords;
+import org.zdict.kafka.internal.RegistryRecords.StateRecord;
+import org.zdict.kafka.internal.RegistryState;
+import org.zdict.kafka.internal.StateTransition;
 import org.zdict.registry.DictionaryInfo;
 
 /**
  * Activates, retires and removes versions by compare-and-publish on the {@code state} record: the new
  * record names the offset of the state record it was computed from, readers ignore it if that is no
- * longer the state record in force (see {@link RegistryLog}), and its writer then re-reads and retries.
+ * longer the state record in force (see docs/REGISTRY.md section 5), and its writer then re-reads and retries.
  * The lifecycle rules are those of {@link VersionTable}; on top of them, a version that was ever active
  * can be removed only once it has been retired for the remove grace. Callers write one at a time.
  */
 final class LifecycleWriter {
     static final int MAX_ATTEMPTS = 10;
 
+    private final RegistryAccess access;
+    private final TopicWriter topic;
     private final String where;
-    private final RegistryTopic topic;
-    private final RegistryFollower follower;
-    private final long timeoutMs;
     private final long removeGraceMs;
     private final Clock clock;
 
     /** What a change is computed from: the version table, and the state record in force and its offset. */
     private record Base(VersionTable table, StateRecord stateRecord, long offset) {}
 
-    LifecycleWriter(
-            String where,
-            RegistryTopic topic,
-            RegistryFollower follower,
-            long timeoutMs,
-            long removeGraceMs,
-            Clock clock) {
-        this.where = where;
+    LifecycleWriter(RegistryAccess access, TopicWriter topic) {
+        this.access = access;
         this.topic = topic;
-        this.follower = follower;
-        this.timeoutMs = timeoutMs;
-        this.removeGraceMs = removeGraceMs;
-        this.clock = clock;
+        this.where = access.where();
+        this.removeGraceMs = access.removeGraceMs();
+        this.clock = access.clock();
     }
 
     void activate(int version) {
@@ -60,12 +58,12 @@ final class LifecycleWriter {
     /**
      * Removes {@code version} by a state record; its number is never reused. Its dictionary record stays in
      * the append-only topic until {@code zdict registry purge} rewrites it (docs/REGISTRY.md). Readers
-     * apply a removal only of a version retired in the state before it ({@link RegistryLog}), so a version
+     * apply a removal only of a version retired in the state before it (docs/REGISTRY.md section 5), so a version
      * not retired yet is first retired by a state record of its own.
      */
     void remove(int version) {
         boolean retired =
-                follower.read(log -> log.table().require(version, where).status() == DictionaryInfo.Status.RETIRED);
+                access.read(log -> log.table().require(version, where).status() == DictionaryInfo.Status.RETIRED);
         if (!retired) {
             change(table -> {
                 checkRemovable(version);
@@ -77,7 +75,7 @@ final class LifecycleWriter {
             checkRemovable(version);
             return table.withRemoved(version, where);
         });
-        if (follower.read(log -> log.table().versions().containsKey(version))) {
+        if (access.read(log -> log.table().versions().containsKey(version))) {
             throw new RegistryException("Version " + version + " of " + where + " is still there after its removal"
                     + " was written: this client's reader did not apply it (see docs/SECURITY.md); its record is"
                     + " kept");
@@ -85,16 +83,16 @@ final class LifecycleWriter {
     }
 
     /**
-     * Refuses, with the reason, a removal that readers would not apply: the rule of {@link RegistryLog}
+     * Refuses, with the reason, a removal that readers would not apply: the rule of docs/REGISTRY.md section 5
      * (early-removal), checked here first so that the caller gets a clear message.
      */
     private void checkRemovable(int version) {
-        VersionTable table = follower.read(RegistryLog::table);
+        VersionTable table = access.read(RegistryState::table);
         DictionaryInfo info = table.require(version, where);
-        if (!follower.read(log -> log.wasActive(version)) || info.status() == DictionaryInfo.Status.ACTIVE) {
+        if (!access.read(log -> log.wasActive(version)) || info.status() == DictionaryInfo.Status.ACTIVE) {
             return;
         }
-        Long retiredAt = follower.read(log -> log.retiredSince(version));
+        Long retiredAt = access.read(log -> log.retiredSince(version));
         if (info.status() != DictionaryInfo.Status.RETIRED || retiredAt == null) {
             throw new RegistryException("Cannot remove version " + version + " in " + where
                     + ": it has been active, so records may use it; retire it first, then remove it once records"
@@ -112,14 +110,14 @@ final class LifecycleWriter {
 
     private void change(UnaryOperator<VersionTable> change) {
         for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-            follower.awaitPosition(topic.endOffset(), timeoutMs);
-            Base before = follower.read(log -> new Base(log.table(), log.stateRecord(), log.stateRecordOffset()));
+            access.awaitPosition(access.endOffset());
+            Base before = access.read(log -> new Base(log.table(), log.stateRecord(), log.stateRecordOffset()));
             VersionTable after = change.apply(before.table());
             StateRecord next =
                     StateTransition.next(before.stateRecord(), before.table(), after, before.offset(), clock.millis());
             long offset = topic.send(RegistryKeys.STATE, RegistryRecords.write(next));
-            follower.awaitPosition(offset + 1, timeoutMs);
-            if (follower.read(RegistryLog::stateRecordOffset) == offset) {
+            access.awaitPosition(offset + 1);
+            if (access.read(RegistryState::stateRecordOffset) == offset) {
                 return;
             }
         }

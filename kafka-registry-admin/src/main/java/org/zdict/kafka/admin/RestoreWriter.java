@@ -1,12 +1,17 @@
-package org.zdict.kafka;
+package org.zdict.kafka.admin;
 
 import java.time.Clock;
 import java.util.List;
 import java.util.UUID;
 import org.zdict.RegistryException;
 import org.zdict.internal.RegistryBackup;
-import org.zdict.kafka.RegistryRecords.DictionaryRecord;
-import org.zdict.kafka.RegistryRecords.StateRecord;
+import org.zdict.kafka.internal.RegistryAccess;
+import org.zdict.kafka.internal.RegistryKeys;
+import org.zdict.kafka.internal.RegistryRecords;
+import org.zdict.kafka.internal.RegistryRecords.DictionaryRecord;
+import org.zdict.kafka.internal.RegistryRecords.StateRecord;
+import org.zdict.kafka.internal.RegistryState;
+import org.zdict.kafka.internal.StateTransition;
 import org.zdict.registry.DictionaryInfo;
 
 /**
@@ -17,18 +22,16 @@ import org.zdict.registry.DictionaryInfo;
  * cut short leaves only available versions, which a repeated restore completes. Callers write one at a time.
  */
 final class RestoreWriter {
+    private final RegistryAccess access;
+    private final TopicWriter topic;
     private final String where;
-    private final RegistryTopic topic;
-    private final RegistryFollower follower;
-    private final long timeoutMs;
     private final Clock clock;
 
-    RestoreWriter(String where, RegistryTopic topic, RegistryFollower follower, long timeoutMs, Clock clock) {
-        this.where = where;
+    RestoreWriter(RegistryAccess access, TopicWriter topic) {
+        this.access = access;
         this.topic = topic;
-        this.follower = follower;
-        this.timeoutMs = timeoutMs;
-        this.clock = clock;
+        this.where = access.where();
+        this.clock = access.clock();
     }
 
     /**
@@ -38,9 +41,9 @@ final class RestoreWriter {
      *     another writer claims a number or changes the state meanwhile
      */
     void restore(RegistryBackup backup) {
-        follower.awaitPosition(topic.endOffset(), timeoutMs);
+        access.awaitPosition(access.endOffset());
         // Versions held from a local copy only are claimed again: the topic must hold their records.
-        List<Integer> missing = follower.read(log -> {
+        List<Integer> missing = access.read(log -> {
             java.util.SortedSet<Integer> claim = new java.util.TreeSet<>(backup.missingFrom(log.table(), where));
             log.localOnly().stream()
                     .filter(backup.table().versions()::containsKey)
@@ -51,14 +54,14 @@ final class RestoreWriter {
             claim(version, backup);
         }
         // Checked again as the topic is now: another publisher may have claimed a higher number meanwhile.
-        long basedOn = follower.read(log -> {
+        long basedOn = access.read(log -> {
             backup.missingFrom(log.table(), where);
             return log.stateRecordOffset();
         });
         StateRecord state = StateTransition.restored(backup.table(), basedOn, clock.millis());
         long offset = topic.send(RegistryKeys.STATE, RegistryRecords.write(state));
-        follower.awaitPosition(offset + 1, timeoutMs);
-        if (follower.read(RegistryLog::stateRecordOffset) != offset) {
+        access.awaitPosition(offset + 1);
+        if (access.read(RegistryState::stateRecordOffset) != offset) {
             throw new RegistryException("Another writer changed the state of " + where + " during the restore;"
                     + " its dictionaries are written, none is active. Stop every other writer of the registry"
                     + " and run the restore again");
@@ -70,8 +73,8 @@ final class RestoreWriter {
         String key = RegistryKeys.dictionary(version, UUID.randomUUID().toString());
         DictionaryRecord record = DictionaryRecord.of(info, backup.content(version));
         long offset = topic.send(key, RegistryRecords.write(record));
-        follower.awaitPosition(offset + 1, timeoutMs);
-        if (!key.equals(follower.read(log -> log.winner(version)))) {
+        access.awaitPosition(offset + 1);
+        if (!key.equals(access.read(log -> log.winner(version)))) {
             throw new RegistryException("Version " + version + " in " + where + " was claimed by another writer"
                     + " during the restore; no version was made active. Stop every publisher of the registry and"
                     + " restore into a new, empty topic");

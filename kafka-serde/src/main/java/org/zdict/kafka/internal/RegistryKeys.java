@@ -1,13 +1,13 @@
-package org.zdict.kafka;
+package org.zdict.kafka.internal;
 
 /**
  * The keys of the registry topic (layout in docs/KAFKA.md): {@value #STATE} for the lifecycle state, and
  * {@code dict/VERSION/WRITER} for each published version, the writer part telling apart two writers
  * that claimed the same version. The values under them are {@link RegistryRecords}.
  */
-final class RegistryKeys {
+public final class RegistryKeys {
     /** The key of the state record. */
-    static final String STATE = "state";
+    public static final String STATE = "state";
 
     private static final String DICTIONARY_PREFIX = "dict/";
     /** Longer keys are none of the registry's (a writer is a UUID): not kept, whatever their shape. */
@@ -16,7 +16,7 @@ final class RegistryKeys {
     private RegistryKeys() {}
 
     /** {@return the key under which {@code writer} publishes {@code version}} */
-    static String dictionary(int version, String writer) {
+    public static String dictionary(int version, String writer) {
         return DICTIONARY_PREFIX + version + "/" + writer;
     }
 
@@ -24,7 +24,7 @@ final class RegistryKeys {
      * The version named by a {@code dict/VERSION/WRITER} key, or -1 if the key has another shape or more than
      * {@value #MAX_KEY_LENGTH} characters.
      */
-    static int versionOf(String key) {
+    public static int versionOf(String key) {
         if (key == null || key.length() > MAX_KEY_LENGTH || !key.startsWith(DICTIONARY_PREFIX)) {
             return -1;
         }

@@ -1,11 +1,13 @@
-package org.zdict.kafka;
+package org.zdict.kafka.internal;
+
+import org.zdict.kafka.KafkaRegistryConfig;
 
 /**
- * Why a registry client skipped a record of the registry topic: one value per rule of {@link RegistryLog},
- * each with the {@code reason} tag of its {@value ZdictMetrics#REFUSED_RECORDS} metric and the rule as
+ * Why a registry client skipped a record of the registry topic: one value per rule of the registry topic's reader (docs/REGISTRY.md),
+ * each with the {@code reason} tag of its {@value org.zdict.kafka.ZdictMetrics#REFUSED_RECORDS} metric and the rule as
  * logged.
  */
-enum RecordRefusal {
+public enum RecordRefusal {
     TOO_LARGE(
             "too-large",
             "a value larger than " + RegistryRecords.MAX_VALUE_BYTES
@@ -41,12 +43,12 @@ enum RecordRefusal {
     }
 
     /** {@return the value of the metric's {@code reason} tag} */
-    String tag() {
+    public String tag() {
         return tag;
     }
 
     /** {@return the rule, as the log states it} */
-    String rule() {
+    public String rule() {
         return rule;
     }
 }

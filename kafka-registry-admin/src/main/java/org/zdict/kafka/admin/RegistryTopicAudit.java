@@ -1,4 +1,4 @@
-package org.zdict.kafka;
+package org.zdict.kafka.admin;
 
 import java.util.Collections;
 import java.util.HashMap;
@@ -8,13 +8,16 @@ import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.zdict.RegistryException;
-import org.zdict.kafka.RegistryRecords.DictionaryRecord;
-import org.zdict.kafka.RegistryRecords.StateRecord;
+import org.zdict.kafka.internal.RecordRefusal;
+import org.zdict.kafka.internal.RegistryKeys;
+import org.zdict.kafka.internal.RegistryRecords;
+import org.zdict.kafka.internal.RegistryRecords.DictionaryRecord;
+import org.zdict.kafka.internal.RegistryRecords.StateRecord;
 import org.zdict.registry.Dictionary;
 
 /**
  * What a registry topic holds, record by record from its first offset: for {@code zdict registry check}.
- * It keeps each version's winning claim by the rule every reader follows ({@link RegistryLog}): the valid
+ * It keeps each version's winning claim by the rule every reader follows (docs/REGISTRY.md section 5): the valid
  * {@code dict/N/WRITER} record with the lowest offset whose bytes have the SHA-256 it states. It follows
  * the state record in force (the first readable one, then each that replaces it), and finds what a
  * reader cannot recover: a number the registry gave out and never removed whose record is not in the

@@ -1,4 +1,4 @@
-package org.zdict.kafka;
+package org.zdict.kafka.admin;
 
 import java.util.Map;
 import org.apache.kafka.common.config.TopicConfig;

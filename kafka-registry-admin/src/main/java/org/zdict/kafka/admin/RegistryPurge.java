@@ -1,4 +1,4 @@
-package org.zdict.kafka;
+package org.zdict.kafka.admin;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -7,8 +7,12 @@ import java.util.TreeSet;
 import org.apache.kafka.common.config.TopicConfig;
 import org.zdict.RegistryException;
 import org.zdict.internal.VersionTable;
-import org.zdict.kafka.RegistryRecords.DictionaryRecord;
-import org.zdict.kafka.RegistryRecords.StateRecord;
+import org.zdict.kafka.internal.RegistryAccess;
+import org.zdict.kafka.internal.RegistryKeys;
+import org.zdict.kafka.internal.RegistryRecords;
+import org.zdict.kafka.internal.RegistryRecords.DictionaryRecord;
+import org.zdict.kafka.internal.RegistryRecords.StateRecord;
+import org.zdict.kafka.internal.RegistryState;
 import org.zdict.registry.DictionaryInfo;
 
 /**
@@ -24,18 +28,14 @@ final class RegistryPurge {
     /** What a purge did: the versions whose bytes left the topic and the records it deleted. */
     record Result(SortedSet<Integer> purgedVersions, long deletedRecords) {}
 
+    private final RegistryAccess access;
+    private final TopicWriter topic;
     private final String where;
-    private final RegistryTopic topic;
-    private final RegistryFollower follower;
-    private final RegistryCache cache;
-    private final long timeoutMs;
 
-    RegistryPurge(String where, RegistryTopic topic, RegistryFollower follower, RegistryCache cache, long timeoutMs) {
-        this.where = where;
+    RegistryPurge(RegistryAccess access, TopicWriter topic) {
+        this.access = access;
         this.topic = topic;
-        this.follower = follower;
-        this.cache = cache;
-        this.timeoutMs = timeoutMs;
+        this.where = access.where();
     }
 
     Result purge() {
@@ -45,21 +45,21 @@ final class RegistryPurge {
                     + ", and Kafka deletes records only from a topic whose policy includes delete. Make it"
                     + " append-only first: zdict registry migrate");
         }
-        follower.awaitPosition(topic.endOffset(), timeoutMs);
-        VersionTable table = follower.read(RegistryLog::table);
-        StateRecord state = follower.read(RegistryLog::stateRecord);
-        long stateOffset = follower.read(RegistryLog::stateRecordOffset);
+        access.awaitPosition(access.endOffset());
+        VersionTable table = access.read(RegistryState::table);
+        StateRecord state = access.read(RegistryState::stateRecord);
+        long stateOffset = access.read(RegistryState::stateRecordOffset);
         List<Integer> versions = new ArrayList<>(table.versions().keySet());
         List<String> keys = new ArrayList<>();
         for (int version : versions) {
-            keys.add(follower.read(log -> log.winner(version)));
+            keys.add(access.read(log -> log.winner(version)));
         }
         SortedSet<Integer> purged = new TreeSet<>(state.removed());
         long first = -1;
         long last = -1;
         for (int i = 0; i < versions.size(); i++) {
             DictionaryInfo info = table.versions().get(versions.get(i));
-            last = topic.send(keys.get(i), RegistryRecords.write(DictionaryRecord.of(info, cache.read(info))));
+            last = topic.send(keys.get(i), RegistryRecords.write(DictionaryRecord.of(info, access.content(info))));
             first = first < 0 ? last : first;
         }
         if (stateOffset >= 0) { // a topic with no state record yet has none to keep
@@ -69,8 +69,8 @@ final class RegistryPurge {
         if (first < 0) {
             return new Result(purged, 0); // an empty topic: nothing to keep, nothing to delete
         }
-        follower.awaitPosition(last + 1, timeoutMs);
-        if (follower.read(RegistryLog::stateRecordOffset) != stateOffset) {
+        access.awaitPosition(last + 1);
+        if (access.read(RegistryState::stateRecordOffset) != stateOffset) {
             throw new RegistryException("Another writer changed the state of " + where + " during the purge;"
                     + " nothing was deleted. Stop every other writer of the registry and purge again");
         }

@@ -1,18 +1,19 @@
-package org.zdict.kafka;
+package org.zdict.kafka.internal;
 
 import java.util.Map;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.zdict.internal.VersionTable;
-import org.zdict.kafka.RegistryRecords.StateRecord;
+import org.zdict.kafka.internal.RegistryRecords.StateRecord;
 import org.zdict.registry.DictionaryInfo;
 
 /**
  * How the registry topic's state record follows a change of the version table: which versions are
- * removed, retired, ever active, and since when. Stateless.
+ * removed, retired, ever active, and since when. The writers (zdict-kafka-registry-admin) compute the
+ * records they write with it, and the reader the record it applies when it refuses a removal. Stateless.
  */
-final class StateTransition {
+public final class StateTransition {
     private StateTransition() {}
 
     /**
@@ -26,7 +27,8 @@ final class StateTransition {
      * @param nowMillis the time of the change, epoch milliseconds (the retirement time of newly retired versions)
      * @return the state record to write
      */
-    static StateRecord next(StateRecord from, VersionTable before, VersionTable after, long basedOn, long nowMillis) {
+    public static StateRecord next(
+            StateRecord from, VersionTable before, VersionTable after, long basedOn, long nowMillis) {
         SortedSet<Integer> nextRemoved = new TreeSet<>(from.removed());
         for (int v : before.versions().keySet()) {
             if (!after.versions().containsKey(v)) {
@@ -79,7 +81,7 @@ final class StateTransition {
      * @param nowMillis the time of the restore, epoch milliseconds
      * @return the state record to write
      */
-    static StateRecord restored(VersionTable backup, long basedOn, long nowMillis) {
+    public static StateRecord restored(VersionTable backup, long basedOn, long nowMillis) {
         SortedSet<Integer> removed = new TreeSet<>();
         for (int v = 1; v < backup.nextVersion(); v++) {
             if (!backup.versions().containsKey(v)) {
@@ -105,7 +107,7 @@ final class StateTransition {
      * versions it refused: each keeps its retirement and activation from {@code inForce}, the state record in
      * force before it; {@code everActive} are the versions the reader knows were ever active.
      */
-    static StateRecord withoutRemoval(
+    public static StateRecord withoutRemoval(
             StateRecord next, SortedSet<Integer> kept, StateRecord inForce, SortedSet<Integer> everActive) {
         SortedSet<Integer> removed = new TreeSet<>(next.removed());
         removed.removeAll(kept);
