@@ -81,28 +81,51 @@ final class Meter {
             timedBytes += payloads.get(count++).length;
         }
         int timed = count;
-        double compressMBps = best(timedBytes, () -> {
+        double[] compressMBps = rounds(timedBytes, () -> {
             for (int i = 0; i < timed; i++) {
                 byte[] payload = payloads.get(i);
                 codec.compress(payload, 0, payload.length, scratch);
             }
         });
-        double decompressMBps = best(timedBytes, () -> {
+        double[] decompressMBps = rounds(timedBytes, () -> {
             for (int i = 0; i < timed; i++) {
                 codec.decompress(compressed[i], 0, compressed[i].length, restored, payloads.get(i).length);
             }
         });
-        return new Measurement(batches.batchSize(), batches.rawBytes(), compressedBytes, compressMBps, decompressMBps);
+        return new Measurement(
+                batches.batchSize(),
+                batches.rawBytes(),
+                compressedBytes,
+                fastest(compressMBps),
+                spread(compressMBps),
+                fastest(decompressMBps));
+    }
+
+    /** The fastest of the rounds' speeds: the one least slowed by other work on the machine. */
+    static double fastest(double[] speeds) {
+        return Arrays.stream(speeds).max().orElseThrow();
     }
 
     /**
-     * The best speed over the rounds, in 10^6 bytes per second of the measuring thread's CPU time (wall
-     * time where the JVM cannot read thread CPU time), so that other work on a busy machine does not
-     * slow the figures down. Untimed passes warm up first, for two rounds' time.
+     * How much the rounds' speeds moved, as a share of the fastest: half the distance between the slowest
+     * and the fastest, over the fastest (as {@link Slices#spread} for the CPU figures). NaN with one round.
      */
-    private double best(long bytesPerPass, Runnable pass) {
+    static double spread(double[] speeds) {
+        if (speeds.length < 2) {
+            return Double.NaN;
+        }
+        double fastest = fastest(speeds);
+        return (fastest - Arrays.stream(speeds).min().orElseThrow()) / 2 / fastest;
+    }
+
+    /**
+     * The speed of each round, in 10^6 bytes per second of the measuring thread's CPU time (wall time
+     * where the JVM cannot read thread CPU time), so that other work on a busy machine slows the figures
+     * down less; the fastest counts ({@link #fastest}). Untimed passes warm up first, for two rounds' time.
+     */
+    private double[] rounds(long bytesPerPass, Runnable pass) {
         warm(pass, 2 * roundNanos);
-        double best = 0;
+        double[] speeds = new double[rounds];
         for (int round = 0; round < rounds; round++) {
             long passes = 0;
             long begin = now();
@@ -112,9 +135,9 @@ final class Meter {
                 passes++;
                 elapsed = now() - begin;
             } while (elapsed < roundNanos);
-            best = Math.max(best, bytesPerPass * passes * 1e3 / Math.max(1, elapsed));
+            speeds[round] = bytesPerPass * passes * 1e3 / Math.max(1, elapsed);
         }
-        return best;
+        return speeds;
     }
 
     /**
