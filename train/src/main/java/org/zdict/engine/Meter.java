@@ -27,6 +27,11 @@ final class Meter {
     static final int SLICE_WINDOWS = 8;
     /** Side-by-side rounds per timed round of {@link Timing}: 200 with the default timing. */
     static final int SLICE_ROUNDS_PER_ROUND = 20;
+    /**
+     * Times a slice is timed at most while the thread keeps being switched out during it: on a machine
+     * where a third of the slices are, four tries in a row are switched out about once in a hundred.
+     */
+    static final int MOST_TRIES = 4;
 
     private final long timingBytes;
     private final long roundNanos;
@@ -223,16 +228,18 @@ final class Meter {
             }
         }
         long[][] freshSlices = new long[sliceRounds][codecs.size() + 1];
-        // One untimed round per window first: every codec's state and the harness warm.
-        for (int round = -windows; round < sliceRounds; round++) {
-            int at = Math.max(0, round);
-            int window = Math.floorMod(round, windows);
-            referenceSlices[at][0] = slice(referencePasses[window]);
-            freshSlices[at][0] = fresh.none() ? 0 : slice(freshPasses[window]);
-            for (int i = 0; i < codecs.size(); i++) {
-                codecSlices[i][at] = slice(codecPasses[i][window]);
-                referenceSlices[at][i + 1] = slice(referencePasses[window]);
-                freshSlices[at][i + 1] = fresh.none() ? 0 : slice(freshPasses[window]);
+        try (ThreadSchedule schedule = ThreadSchedule.ofCurrentThread()) {
+            // One untimed round per window first: every codec's state and the harness warm.
+            for (int round = -windows; round < sliceRounds; round++) {
+                int at = Math.max(0, round);
+                int window = Math.floorMod(round, windows);
+                referenceSlices[at][0] = slice(referencePasses[window], schedule);
+                freshSlices[at][0] = fresh.none() ? 0 : slice(freshPasses[window], schedule);
+                for (int i = 0; i < codecs.size(); i++) {
+                    codecSlices[i][at] = slice(codecPasses[i][window], schedule);
+                    referenceSlices[at][i + 1] = slice(referencePasses[window], schedule);
+                    freshSlices[at][i + 1] = fresh.none() ? 0 : slice(freshPasses[window], schedule);
+                }
             }
         }
         if (!fresh.none()) {
@@ -267,13 +274,21 @@ final class Meter {
 
     /**
      * The time one pass takes, right after an untimed pass that brings the codec's tables and the events
-     * into cache (as a codec working all the time has them).
+     * into cache (as a codec working all the time has them). A pass during which the thread was switched
+     * out ({@link ThreadSchedule}) is timed again, up to {@link #MOST_TRIES} times in all: it came back to
+     * caches that other work had filled, which made it dearer by how busy the machine was.
      */
-    private long slice(Runnable pass) {
+    private long slice(Runnable pass, ThreadSchedule schedule) {
         pass.run();
-        long begin = now();
-        pass.run();
-        return Math.max(1, now() - begin);
+        for (int tries = 1; ; tries++) {
+            long scheduled = schedule.timesScheduled();
+            long begin = now();
+            pass.run();
+            long took = Math.max(1, now() - begin);
+            if (tries == MOST_TRIES || schedule.timesScheduled() == scheduled) {
+                return took;
+            }
+        }
     }
 
     private static int gcd(int a, int b) {
