@@ -37,6 +37,26 @@ class FreshArraysTest {
     }
 
     @Test
+    void aReferenceSliceDisturbedAloneDoesNotCount() {
+        long[][][] run = run(600);
+        run[0][3][1] = 9000;
+        FreshArrays.countAtLeastDisturbed(run[0], run[1], 1);
+        assertEquals(1000, run[0][3][1]);
+    }
+
+    @Test
+    void eachWindowKeepsItsOwnReferenceTime() {
+        long[][][] run = run(600);
+        // Window 1 (odd rounds) holds events that take lz4 longer: 1,200 ns, 600 of them allocating.
+        for (int round = 1; round < ROUNDS; round += 2) {
+            Arrays.fill(run[0][round], 1200);
+        }
+        FreshArrays.countAtLeastDisturbed(run[0], run[1], 2);
+        assertEquals(1000, run[0][4][0]);
+        assertEquals(1200, run[0][5][0]);
+    }
+
+    @Test
     void anAllocationDisturbedAloneDoesNotMakeItsReferenceSliceCheaper() {
         long[][][] run = run(600);
         // The thread was switched out during one allocation: 5,000 ns instead of 600.
