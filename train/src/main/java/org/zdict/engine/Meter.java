@@ -172,7 +172,10 @@ final class Meter {
      * #SLICE_BYTES} of them, in whole batches of both sizes) right after an untimed pass over it, so that
      * load on the machine weighs on the reference and each codec alike. The rounds take the held-out
      * events' leading windows in turn. {@link Slices#figure} gives each codec's CPU per event as a
-     * multiple of the reference's, {@link Slices#spread} how much it moved within the run.
+     * multiple of the reference's, {@link Slices#spread} how much it moved within the run. Where the
+     * reference allocates fresh arrays per call (Kafka's lz4 compressing), they are timed beside each of its
+     * slices, and its slices become its typical time per window with the arrays at their least disturbed
+     * ({@link FreshArrays#countAtLeastDisturbed}).
      */
     Slices slices(
             Work work,
