@@ -14,18 +14,15 @@ package org.zdict.engine;
  * @param lz4 Kafka's lz4 on the held-out events, {@link Measurement#batchSize()} events per batch
  */
 public record CpuCeiling(double maxTimesLz4, Measurement lz4) {
-    /**
-     * The least margin a figure is judged with, however steady it was within its run: how much two runs'
-     * figures of the same point differed with both cores kept busy by other work, with room to spare.
-     */
-    public static final double LEAST_MARGIN = 0.05;
+    /** The least margin a figure is judged with, however steady it was ({@link MeasuredMargin#LEAST}). */
+    public static final double LEAST_MARGIN = MeasuredMargin.LEAST;
 
     /**
-     * The most margin a figure is judged with, however much it moved within its run: how far a chosen
-     * point may be over the ceiling, so {@code balanced}'s promise (no more CPU per event than Kafka lz4's)
-     * holds within it. Through a broker, producers' CPU per record spreads by as much from run to run.
+     * The most margin a figure is judged with, however much it moved within its run ({@link
+     * MeasuredMargin#MOST}): how far a chosen point may be over the ceiling, so {@code balanced}'s promise
+     * (no more CPU per event than Kafka lz4's) holds within it.
      */
-    public static final double MOST_MARGIN = 0.15;
+    public static final double MOST_MARGIN = MeasuredMargin.MOST;
 
     /**
      * The CPU per held-out event {@code m} costs to compress, as a multiple of lz4's (same events): as
@@ -46,7 +43,7 @@ public record CpuCeiling(double maxTimesLz4, Measurement lz4) {
 
     /** The margin a figure that moved by {@code spread} (NaN: not measured) is judged with. */
     public static double margin(double spread) {
-        return Double.isNaN(spread) ? LEAST_MARGIN : Math.min(MOST_MARGIN, Math.max(LEAST_MARGIN, spread));
+        return MeasuredMargin.of(spread);
     }
 
     /** Whether {@code m} meets the ceiling: costs no more than its {@link #margin} over it. */

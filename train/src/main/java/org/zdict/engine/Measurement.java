@@ -7,6 +7,9 @@ package org.zdict.engine;
  * @param rawBytes held-out bytes compressed
  * @param compressedBytes their total compressed size
  * @param compressMBps compression speed, 10^6 bytes of input per second, one thread
+ * @param compressMBpsSpread how much {@code compressMBps} moved among its timed rounds, as a share of it
+ *     (half the distance between the slowest and fastest round, over the fastest); NaN where it was not
+ *     measured
  * @param decompressMBps decompression speed, 10^6 bytes of output per second, one thread
  * @param cpuVsLz4 compression CPU per event as a multiple of Kafka's lz4 on the producer's batches,
  *     measured side by side with it ({@link CpuCeiling}); NaN where it was not
@@ -21,6 +24,7 @@ public record Measurement(
         long rawBytes,
         long compressedBytes,
         double compressMBps,
+        double compressMBpsSpread,
         double decompressMBps,
         double cpuVsLz4,
         double cpuVsLz4Spread,
@@ -28,7 +32,27 @@ public record Measurement(
 
     /** A measurement not compared side by side with Kafka's lz4. */
     public Measurement(int batchSize, long rawBytes, long compressedBytes, double compressMBps, double decompressMBps) {
-        this(batchSize, rawBytes, compressedBytes, compressMBps, decompressMBps, Double.NaN, Double.NaN, Double.NaN);
+        this(batchSize, rawBytes, compressedBytes, compressMBps, Double.NaN, decompressMBps);
+    }
+
+    /** A measurement not compared side by side with Kafka's lz4, its speed moving by {@code compressMBpsSpread}. */
+    public Measurement(
+            int batchSize,
+            long rawBytes,
+            long compressedBytes,
+            double compressMBps,
+            double compressMBpsSpread,
+            double decompressMBps) {
+        this(
+                batchSize,
+                rawBytes,
+                compressedBytes,
+                compressMBps,
+                compressMBpsSpread,
+                decompressMBps,
+                Double.NaN,
+                Double.NaN,
+                Double.NaN);
     }
 
     /** Raw bytes over compressed bytes. */
@@ -47,7 +71,15 @@ public record Measurement(
      */
     public Measurement withCpuVsLz4(double timesLz4, double spread) {
         return new Measurement(
-                batchSize, rawBytes, compressedBytes, compressMBps, decompressMBps, timesLz4, spread, decodeVsLz4);
+                batchSize,
+                rawBytes,
+                compressedBytes,
+                compressMBps,
+                compressMBpsSpread,
+                decompressMBps,
+                timesLz4,
+                spread,
+                decodeVsLz4);
     }
 
     /** This measurement with its compression CPU per event against Kafka's lz4, its spread not measured. */
@@ -58,6 +90,14 @@ public record Measurement(
     /** This measurement with its decoding CPU per event against Kafka's lz4, measured side by side. */
     public Measurement withDecodeVsLz4(double timesLz4) {
         return new Measurement(
-                batchSize, rawBytes, compressedBytes, compressMBps, decompressMBps, cpuVsLz4, cpuVsLz4Spread, timesLz4);
+                batchSize,
+                rawBytes,
+                compressedBytes,
+                compressMBps,
+                compressMBpsSpread,
+                decompressMBps,
+                cpuVsLz4,
+                cpuVsLz4Spread,
+                timesLz4);
     }
 }

@@ -27,6 +27,11 @@ final class Meter {
     static final int SLICE_WINDOWS = 8;
     /** Side-by-side rounds per timed round of {@link Timing}: 200 with the default timing. */
     static final int SLICE_ROUNDS_PER_ROUND = 20;
+    /**
+     * Times a slice is timed at most while the thread keeps being switched out during it: on a machine
+     * where a third of the slices are, four tries in a row are switched out about once in a hundred.
+     */
+    static final int MOST_TRIES = 4;
 
     private final long timingBytes;
     private final long roundNanos;
@@ -81,28 +86,51 @@ final class Meter {
             timedBytes += payloads.get(count++).length;
         }
         int timed = count;
-        double compressMBps = best(timedBytes, () -> {
+        double[] compressMBps = rounds(timedBytes, () -> {
             for (int i = 0; i < timed; i++) {
                 byte[] payload = payloads.get(i);
                 codec.compress(payload, 0, payload.length, scratch);
             }
         });
-        double decompressMBps = best(timedBytes, () -> {
+        double[] decompressMBps = rounds(timedBytes, () -> {
             for (int i = 0; i < timed; i++) {
                 codec.decompress(compressed[i], 0, compressed[i].length, restored, payloads.get(i).length);
             }
         });
-        return new Measurement(batches.batchSize(), batches.rawBytes(), compressedBytes, compressMBps, decompressMBps);
+        return new Measurement(
+                batches.batchSize(),
+                batches.rawBytes(),
+                compressedBytes,
+                fastest(compressMBps),
+                spread(compressMBps),
+                fastest(decompressMBps));
+    }
+
+    /** The fastest of the rounds' speeds: the one least slowed by other work on the machine. */
+    static double fastest(double[] speeds) {
+        return Arrays.stream(speeds).max().orElseThrow();
     }
 
     /**
-     * The best speed over the rounds, in 10^6 bytes per second of the measuring thread's CPU time (wall
-     * time where the JVM cannot read thread CPU time), so that other work on a busy machine does not
-     * slow the figures down. Untimed passes warm up first, for two rounds' time.
+     * How much the rounds' speeds moved, as a share of the fastest: half the distance between the slowest
+     * and the fastest, over the fastest (as {@link Slices#spread} for the CPU figures). NaN with one round.
      */
-    private double best(long bytesPerPass, Runnable pass) {
+    static double spread(double[] speeds) {
+        if (speeds.length < 2) {
+            return Double.NaN;
+        }
+        double fastest = fastest(speeds);
+        return (fastest - Arrays.stream(speeds).min().orElseThrow()) / 2 / fastest;
+    }
+
+    /**
+     * The speed of each round, in 10^6 bytes per second of the measuring thread's CPU time (wall time
+     * where the JVM cannot read thread CPU time), so that other work on a busy machine slows the figures
+     * down less; the fastest counts ({@link #fastest}). Untimed passes warm up first, for two rounds' time.
+     */
+    private double[] rounds(long bytesPerPass, Runnable pass) {
         warm(pass, 2 * roundNanos);
-        double best = 0;
+        double[] speeds = new double[rounds];
         for (int round = 0; round < rounds; round++) {
             long passes = 0;
             long begin = now();
@@ -112,9 +140,9 @@ final class Meter {
                 passes++;
                 elapsed = now() - begin;
             } while (elapsed < roundNanos);
-            best = Math.max(best, bytesPerPass * passes * 1e3 / Math.max(1, elapsed));
+            speeds[round] = bytesPerPass * passes * 1e3 / Math.max(1, elapsed);
         }
-        return best;
+        return speeds;
     }
 
     /**
@@ -144,7 +172,10 @@ final class Meter {
      * #SLICE_BYTES} of them, in whole batches of both sizes) right after an untimed pass over it, so that
      * load on the machine weighs on the reference and each codec alike. The rounds take the held-out
      * events' leading windows in turn. {@link Slices#figure} gives each codec's CPU per event as a
-     * multiple of the reference's, {@link Slices#spread} how much it moved within the run.
+     * multiple of the reference's, {@link Slices#spread} how much it moved within the run. Where the
+     * reference allocates fresh arrays per call (Kafka's lz4 compressing), they are timed beside each of its
+     * slices, and its slices become its typical time per window with the arrays at their least disturbed
+     * ({@link FreshArrays#countAtLeastDisturbed}).
      */
     Slices slices(
             Work work,
@@ -200,16 +231,18 @@ final class Meter {
             }
         }
         long[][] freshSlices = new long[sliceRounds][codecs.size() + 1];
-        // One untimed round per window first: every codec's state and the harness warm.
-        for (int round = -windows; round < sliceRounds; round++) {
-            int at = Math.max(0, round);
-            int window = Math.floorMod(round, windows);
-            referenceSlices[at][0] = slice(referencePasses[window]);
-            freshSlices[at][0] = fresh.none() ? 0 : slice(freshPasses[window]);
-            for (int i = 0; i < codecs.size(); i++) {
-                codecSlices[i][at] = slice(codecPasses[i][window]);
-                referenceSlices[at][i + 1] = slice(referencePasses[window]);
-                freshSlices[at][i + 1] = fresh.none() ? 0 : slice(freshPasses[window]);
+        try (ThreadSchedule schedule = ThreadSchedule.ofCurrentThread()) {
+            // One untimed round per window first: every codec's state and the harness warm.
+            for (int round = -windows; round < sliceRounds; round++) {
+                int at = Math.max(0, round);
+                int window = Math.floorMod(round, windows);
+                referenceSlices[at][0] = slice(referencePasses[window], schedule);
+                freshSlices[at][0] = fresh.none() ? 0 : slice(freshPasses[window], schedule);
+                for (int i = 0; i < codecs.size(); i++) {
+                    codecSlices[i][at] = slice(codecPasses[i][window], schedule);
+                    referenceSlices[at][i + 1] = slice(referencePasses[window], schedule);
+                    freshSlices[at][i + 1] = fresh.none() ? 0 : slice(freshPasses[window], schedule);
+                }
             }
         }
         if (!fresh.none()) {
@@ -244,13 +277,21 @@ final class Meter {
 
     /**
      * The time one pass takes, right after an untimed pass that brings the codec's tables and the events
-     * into cache (as a codec working all the time has them).
+     * into cache (as a codec working all the time has them). A pass during which the thread was switched
+     * out ({@link ThreadSchedule}) is timed again, up to {@link #MOST_TRIES} times in all: it came back to
+     * caches that other work had filled, which made it dearer by how busy the machine was.
      */
-    private long slice(Runnable pass) {
+    private long slice(Runnable pass, ThreadSchedule schedule) {
         pass.run();
-        long begin = now();
-        pass.run();
-        return Math.max(1, now() - begin);
+        for (int tries = 1; ; tries++) {
+            long scheduled = schedule.timesScheduled();
+            long begin = now();
+            pass.run();
+            long took = Math.max(1, now() - begin);
+            if (tries == MOST_TRIES || schedule.timesScheduled() == scheduled) {
+                return took;
+            }
+        }
     }
 
     private static int gcd(int a, int b) {

@@ -8,8 +8,8 @@ import java.util.function.Predicate;
 
 /**
  * How one grid point is chosen, always on the held-out events at the primary batch size and only among
- * points that compress at least as fast as the speed floor. The rules use no knowledge of any
- * particular data set.
+ * points that compress at least as fast as the speed floor, within the margin of their measured speed
+ * ({@link SpeedFloor}). The rules use no knowledge of any particular data set.
  */
 public enum Objective {
     /** The highest held-out ratio. */
@@ -90,7 +90,7 @@ public enum Objective {
             throw new IllegalArgumentException("No grid point to choose from");
         }
         List<CandidateResult> eligible = candidates.stream()
-                .filter(c -> c.primary().compressMBps() >= minMbps)
+                .filter(c -> SpeedFloor.reaches(c.primary(), minMbps))
                 .toList();
         ChoiceReason.Figures figures = new ChoiceReason.Figures(this, minMbps, eligible.size(), candidates.size(), lz4);
         if (eligible.isEmpty()) {

@@ -231,6 +231,55 @@ class ObjectiveTest {
         assertEquals(0.5, choice.cpu().orElseThrow().timesLz4(), 1e-9);
     }
 
+    /** {@code point}, its speed measured moving by {@code speedSpread} among its rounds. */
+    private static CandidateResult withSpeedSpread(CandidateResult c, double speedSpread) {
+        Measurement m = c.primary();
+        return new CandidateResult(
+                c.point(),
+                c.dictionary(),
+                c.trainMillis(),
+                List.of(new Measurement(
+                        m.batchSize(),
+                        m.rawBytes(),
+                        m.compressedBytes(),
+                        m.compressMBps(),
+                        speedSpread,
+                        m.decompressMBps())));
+    }
+
+    @Test
+    void aPointJustUnderTheSpeedFloorWithinItsMarginReachesIt() {
+        // 256K L3 measured at 99.6 MB/s (moving by 3%, so the least margin, 5%) against a floor of 100: as
+        // one run under spinning cores read it. Without the margin, balanced fell back to 256K L1.
+        CandidateResult l1 = withSpeedSpread(point(256, 1, 4.79, 352), 0.03);
+        CandidateResult l3 = withSpeedSpread(point(256, 3, 5.25, 99.6), 0.03);
+        CandidateResult l5 = withSpeedSpread(point(256, 5, 5.53, 60), 0.03);
+        Objective.Choice choice = Objective.BALANCED.choose(List.of(l1, l3, l5), 100, LZ4);
+        assertSame(l3, choice.chosen());
+        assertEquals(2, choice.reason().figures().reachingFloor());
+        assertTrue(SpeedFloor.reachesByMargin(l3.primary(), 100));
+        assertTrue(!SpeedFloor.reachesByMargin(l1.primary(), 100));
+    }
+
+    @Test
+    void theSpeedFloorsMarginIsTheMeasuredSpreadWithinItsBounds() {
+        // Under by 10%: within a spread of 12%, not within a steady figure's 5%, nor a spread past 15% for
+        // a point 20% under.
+        assertTrue(SpeedFloor.reaches(withSpeedSpread(LARGE_MID, 0.12).primary(), 380 * 1.10));
+        assertTrue(!SpeedFloor.reaches(withSpeedSpread(LARGE_MID, 0.01).primary(), 380 * 1.10));
+        assertTrue(!SpeedFloor.reaches(withSpeedSpread(LARGE_MID, 0.40).primary(), 380 * 1.20));
+        assertEquals(
+                MeasuredMargin.MOST,
+                SpeedFloor.margin(withSpeedSpread(LARGE_MID, 0.40).primary()),
+                1e-9);
+        // Not measured: the least margin.
+        assertEquals(MeasuredMargin.LEAST, SpeedFloor.margin(LARGE_MID.primary()), 1e-9);
+        CandidateResult steadyL3 = withSpeedSpread(point(256, 3, 5.25, 94), 0.02);
+        CandidateResult l1 = point(256, 1, 4.79, 352);
+        assertSame(
+                l1, Objective.BALANCED.choose(List.of(l1, steadyL3), 100, LZ4).chosen());
+    }
+
     @Test
     void amongPointsEquallyFarAboveTheCeilingTheBetterRatioIsTaken() {
         CandidateResult sameSpeedBetterRatio = point(64, 1, 4.30, 450);

@@ -8,6 +8,7 @@ import java.util.Optional;
 import org.zdict.engine.CandidateResult;
 import org.zdict.engine.CpuCeiling;
 import org.zdict.engine.Measurement;
+import org.zdict.engine.SpeedFloor;
 
 /**
  * Which grid point {@code zdict retrain} promotes over the active version, the one place that rule lives.
@@ -15,7 +16,8 @@ import org.zdict.engine.Measurement;
  * <em>earns its place</em> when its ratio beats the reference's by at least {@code minGain}, or when it is
  * at least as good (gain ≥ 0) and costs at most half the reference's compression CPU per event (it
  * compresses at least twice as fast). It <em>meets the constraints</em> when it compresses at least
- * {@code minMbps} and, under a CPU ceiling, costs no more CPU per event than the ceiling allows. The
+ * {@code minMbps} (within its measured margin, {@link SpeedFloor}) and, under a CPU ceiling, costs no
+ * more CPU per event than the ceiling allows. The
  * point promoted is the first, in the objective's order, that earns its place and meets the constraints;
  * when none does, the reference is kept and the verdict names the point that came closest: the first that
  * earns its place but breaks a constraint, else the best gain among the points that meet them (else among
@@ -101,7 +103,7 @@ public record RetrainPolicy(double minGain, Duration minInterval, double minMbps
 
     /** The constraint {@code c} breaks, null if it meets them all. */
     private Verdict.Rule broken(CandidateResult c, Optional<CpuCeiling> ceiling) {
-        if (c.primary().compressMBps() < minMbps) {
+        if (!SpeedFloor.reaches(c.primary(), minMbps)) {
             return Verdict.Rule.SPEED_BELOW_FLOOR;
         }
         if (ceiling.isPresent() && !ceiling.get().admits(c.primary())) {

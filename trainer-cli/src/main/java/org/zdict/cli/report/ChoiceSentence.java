@@ -6,7 +6,9 @@ import org.zdict.engine.BaselineResult;
 import org.zdict.engine.CandidateResult;
 import org.zdict.engine.ChoiceReason;
 import org.zdict.engine.CpuCeiling;
+import org.zdict.engine.Measurement;
 import org.zdict.engine.Objective;
+import org.zdict.engine.SpeedFloor;
 
 /**
  * Why the engine chose a grid point, in the one or two sentences {@code zdict train} prints after
@@ -16,7 +18,7 @@ public final class ChoiceSentence {
     private ChoiceSentence() {}
 
     public static String of(Objective.Choice choice) {
-        String sentence = rule(choice);
+        String sentence = rule(choice) + floorByMargin(choice);
         return choice.chosen().point().isLz4()
                 ? "--codec lz4, among the LZ4 points (LZ4 blocks with the dictionary): " + sentence
                 : sentence;
@@ -55,6 +57,30 @@ public final class ChoiceSentence {
             case CHEAPEST_NEAR_BEST_RATIO -> balanced(chosen, reason.bestRatio(), lz4, floor);
             default -> underCeiling(choice, floor);
         };
+    }
+
+    /**
+     * When the speed floor's margin decided: the chosen point measured under --min-mbps, by less than the
+     * margin of its measured speed ({@link SpeedFloor}).
+     */
+    private static String floorByMargin(Objective.Choice choice) {
+        ChoiceReason.Figures figures = choice.reason().figures();
+        Measurement m = choice.chosen().primary();
+        if (choice.reason().rule() == ChoiceReason.Rule.BELOW_SPEED_FLOOR
+                || !SpeedFloor.reachesByMargin(m, figures.minMbps())) {
+            return "";
+        }
+        return String.format(
+                Locale.ROOT,
+                "; %s compresses at %.1f MB/s%s, under the --min-mbps floor of %.0f MB/s by less than its %d%%"
+                        + " margin, which counts as reaching it",
+                choice.chosen().point().label(),
+                m.compressMBps(),
+                Double.isNaN(m.compressMBpsSpread())
+                        ? ""
+                        : String.format(Locale.ROOT, " (moving by %.0f%% in this run)", 100 * m.compressMBpsSpread()),
+                figures.minMbps(),
+                Math.round(SpeedFloor.margin(m) * 100));
     }
 
     private static String balanced(

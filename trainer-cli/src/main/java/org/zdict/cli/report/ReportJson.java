@@ -141,6 +141,9 @@ public final class ReportJson {
             json.writeNumberField("compressedBytes", m.compressedBytes());
             json.writeNumberField("ratio", round(m.ratio(), 4));
             json.writeNumberField("compressMBps", round(m.compressMBps(), 1));
+            if (!Double.isNaN(m.compressMBpsSpread())) {
+                json.writeNumberField("compressMBpsSpread", round(m.compressMBpsSpread(), 3));
+            }
             json.writeNumberField("decompressMBps", round(m.decompressMBps(), 1));
             if (!Double.isNaN(m.cpuVsLz4())) {
                 json.writeNumberField("cpuVsKafkaLz4", round(m.cpuVsLz4(), 3));

@@ -45,6 +45,25 @@ class ChoiceSentenceTest {
     }
 
     @Test
+    void saysWhenTheSpeedFloorsMarginDecided() {
+        CandidateResult l1 = point(256, 1, 4.79, 352);
+        CandidateResult l3 = new CandidateResult(
+                new GridPoint(256 << 10, 3),
+                new byte[0],
+                0,
+                List.of(new Measurement(1, 1_000_000, Math.round(1_000_000 / 5.25), 99.6, 0.03, 1000)));
+        Objective.Choice choice = Objective.BALANCED.choose(List.of(l1, l3), 100, LZ4);
+        assertSame(l3, choice.chosen());
+        assertTrue(
+                ChoiceSentence.of(choice)
+                        .endsWith("; 256K L3 compresses at 99.6 MB/s (moving by 3% in this run), under the --min-mbps"
+                                + " floor of 100 MB/s by less than its 5% margin, which counts as reaching it"),
+                ChoiceSentence.of(choice));
+        Objective.Choice above = Objective.BALANCED.choose(GRID, 100, LZ4);
+        assertTrue(!ChoiceSentence.of(above).contains("--min-mbps floor"), ChoiceSentence.of(above));
+    }
+
+    @Test
     void balancedTakesTheCheapestPointWithinThreePercentOfTheBest() {
         Objective.Choice choice = Objective.BALANCED.choose(GRID, 100, LZ4);
         // Best above the floor is 4.80x; 4.70x (level 3) is within 3%, 4.60x (level 1) is not.
