@@ -7,7 +7,6 @@ import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.TopicDescription;
@@ -151,11 +150,7 @@ final class RegistryTopic implements AutoCloseable {
     private synchronized Admin admin() {
         checkOpen();
         if (admin == null) {
-            Map<String, Object> config = new HashMap<>(clientSettings);
-            int timeout = (int) Math.min(timeoutMs, Integer.MAX_VALUE);
-            config.put(CommonClientConfigs.DEFAULT_API_TIMEOUT_MS_CONFIG, timeout);
-            config.put(CommonClientConfigs.REQUEST_TIMEOUT_MS_CONFIG, timeout);
-            admin = Admin.create(config);
+            admin = KafkaRequests.newAdmin(clientSettings, timeoutMs);
         }
         return admin;
     }

@@ -171,11 +171,7 @@ final class TopicWriter {
     private synchronized Admin admin() {
         checkOpen();
         if (admin == null) {
-            Map<String, Object> config = access.clientSettings();
-            int timeout = (int) Math.min(access.timeoutMs(), Integer.MAX_VALUE);
-            config.put(CommonClientConfigs.DEFAULT_API_TIMEOUT_MS_CONFIG, timeout);
-            config.put(CommonClientConfigs.REQUEST_TIMEOUT_MS_CONFIG, timeout);
-            admin = Admin.create(config);
+            admin = KafkaRequests.newAdmin(access.clientSettings(), access.timeoutMs());
         }
         return admin;
     }

@@ -1,10 +1,14 @@
 package org.zdict.kafka.internal;
 
+import java.util.HashMap;
+import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
+import org.apache.kafka.clients.CommonClientConfigs;
+import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.errors.RetriableException;
 import org.zdict.RegistryException;
@@ -25,6 +29,18 @@ public final class KafkaRequests {
     public KafkaRequests(String where, long timeoutMs) {
         this.where = where;
         this.timeoutMs = timeoutMs;
+    }
+
+    /**
+     * {@return an admin client with the registry's client settings, whose requests and API calls time out
+     * after the registry's timeout}
+     */
+    public static Admin newAdmin(Map<String, Object> clientSettings, long timeoutMs) {
+        Map<String, Object> config = new HashMap<>(clientSettings);
+        int timeout = (int) Math.min(timeoutMs, Integer.MAX_VALUE);
+        config.put(CommonClientConfigs.DEFAULT_API_TIMEOUT_MS_CONFIG, timeout);
+        config.put(CommonClientConfigs.REQUEST_TIMEOUT_MS_CONFIG, timeout);
+        return Admin.create(config);
     }
 
     /** Awaits a request, repeating it while it fails retriably (a topic just created is not known everywhere yet). */
