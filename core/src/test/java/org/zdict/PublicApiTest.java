@@ -20,11 +20,12 @@ import org.zdict.codec.ZdictCodecBuilder;
 
 /**
  * Keeps core's public API what users may rely on: the public types are exactly those listed here (and in
- * docs/COMPATIBILITY.md), no public signature mentions an {@code org.zdict.internal} type, and no public
- * constant is a mutable array.
+ * docs/COMPATIBILITY.md), no public signature mentions a type of {@code org.zdict.internal} or of {@code
+ * org.zdict.registry.support} (zdict's own modules only), and no public constant is a mutable array.
  */
 class PublicApiTest {
-    private static final String INTERNAL = "org.zdict.internal";
+    /** Core's packages that are not API: internal, and what zdict's own modules share. */
+    private static final List<String> NOT_API = List.of("org.zdict.internal", "org.zdict.registry.support");
 
     /**
      * Core's public types, nested ones included. Adding one is a decision: add it here and to "The public
@@ -88,13 +89,17 @@ class PublicApiTest {
                 leaks.addAll(leaks(method, method.getGenericReturnType()));
             }
             for (Field field : type.getFields()) {
-                if (field.getGenericType().getTypeName().contains(INTERNAL)) {
+                if (notApi(field.getGenericType())) {
                     leaks.add(field.toGenericString());
                 }
             }
-            if (type.getGenericSuperclass() != null
-                    && type.getGenericSuperclass().getTypeName().contains(INTERNAL)) {
+            if (type.getGenericSuperclass() != null && notApi(type.getGenericSuperclass())) {
                 leaks.add(type.getName() + " extends " + type.getGenericSuperclass());
+            }
+            for (Type implemented : type.getGenericInterfaces()) {
+                if (notApi(implemented)) {
+                    leaks.add(type.getName() + " implements " + implemented);
+                }
             }
         }
         assertEquals(List.of(), leaks);
@@ -119,11 +124,16 @@ class PublicApiTest {
         if (returned != null) {
             types = Stream.concat(types, Stream.of(returned));
         }
-        types.filter(t -> t.getTypeName().contains(INTERNAL)).forEach(t -> leaks.add(executable.toGenericString()));
+        types.filter(PublicApiTest::notApi).forEach(t -> leaks.add(executable.toGenericString()));
         return leaks;
     }
 
-    /** Every public class of core outside {@code org.zdict.internal}, nested ones included. */
+    private static boolean notApi(Type type) {
+        String name = type.getTypeName();
+        return NOT_API.stream().anyMatch(pkg -> name.contains(pkg + "."));
+    }
+
+    /** Every public class of core outside the packages that are not API, nested ones included. */
     private static List<Class<?>> publicApiTypes() throws Exception {
         Path classes = Path.of(ZdictCodec.class
                 .getProtectionDomain()
@@ -133,11 +143,13 @@ class PublicApiTest {
         List<Class<?>> types = new ArrayList<>();
         try (Stream<Path> files = Files.walk(classes)) {
             for (Path file : files.filter(f -> f.toString().endsWith(".class")).toList()) {
-                String name = classes.relativize(file)
+                String path = classes.relativize(file)
                         .toString()
                         .replace(file.getFileSystem().getSeparator(), ".");
-                name = name.substring(0, name.length() - ".class".length());
-                if (name.startsWith(INTERNAL + ".") || name.endsWith("package-info")) {
+                String name = path.substring(0, path.length() - ".class".length());
+                if (NOT_API.stream().anyMatch(pkg -> name.startsWith(pkg + "."))
+                        || name.endsWith("package-info")
+                        || name.equals("module-info")) {
                     continue;
                 }
                 Class<?> type = Class.forName(name, false, PublicApiTest.class.getClassLoader());

@@ -10,6 +10,7 @@ import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
 import org.zdict.registry.RegistryProvider;
+import org.zdict.registry.support.RegistryFolder;
 
 /**
  * {@code classpath:FOLDER}: a registry shipped as resources ({@code FOLDER/manifest.json} and the {@code

@@ -8,6 +8,7 @@ import org.zdict.RegistryException;
 import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
 import org.zdict.registry.RegistryProvider;
+import org.zdict.registry.support.RegistryFolder;
 
 /**
  * Folder paths: a registry kept in a folder ({@link DictionaryRegistries#openFolder}). Found through {@link java.util.ServiceLoader}; call

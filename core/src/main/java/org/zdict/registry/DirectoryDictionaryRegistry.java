@@ -14,10 +14,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.UnaryOperator;
 import org.zdict.UnknownDictionaryVersionException;
 import org.zdict.internal.ActiveVersions;
-import org.zdict.internal.DictionaryFiles;
-import org.zdict.internal.RegistryBackup;
-import org.zdict.internal.RegistryFolder;
-import org.zdict.internal.VersionTable;
+import org.zdict.registry.support.DictionaryFiles;
+import org.zdict.registry.support.RegistryBackup;
+import org.zdict.registry.support.RegistryFolder;
+import org.zdict.registry.support.VersionTable;
 
 /**
  * A registry kept in a folder ({@link DictionaryRegistries#openFolder}): one file per version ({@code

@@ -10,8 +10,8 @@ import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 import org.zdict.UnknownDictionaryVersionException;
 import org.zdict.internal.ActiveVersions;
-import org.zdict.internal.RegistryBackup;
-import org.zdict.internal.VersionTable;
+import org.zdict.registry.support.RegistryBackup;
+import org.zdict.registry.support.VersionTable;
 
 /**
  * A registry held in memory ({@link DictionaryRegistries#inMemory}): for tests, tools, and services that load their dictionaries themselves.

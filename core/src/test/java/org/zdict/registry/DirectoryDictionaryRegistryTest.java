@@ -27,8 +27,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.zdict.CorruptDictionaryException;
 import org.zdict.RegistryException;
-import org.zdict.internal.RegistryFolder;
-import org.zdict.internal.VersionTable;
+import org.zdict.registry.support.RegistryFolder;
+import org.zdict.registry.support.VersionTable;
 
 class DirectoryDictionaryRegistryTest extends DictionaryRegistryContract {
     @TempDir

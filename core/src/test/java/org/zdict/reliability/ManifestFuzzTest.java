@@ -17,11 +17,11 @@ import java.util.OptionalInt;
 import org.zdict.CorruptDictionaryException;
 import org.zdict.RegistryException;
 import org.zdict.ZdictException;
-import org.zdict.internal.RegistryFolder;
 import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
+import org.zdict.registry.support.RegistryFolder;
 
 /**
  * Fuzzes the JSON reader of a directory registry's manifest.json, the one JSON reader in core: any bytes

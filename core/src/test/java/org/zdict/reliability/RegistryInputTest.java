@@ -24,11 +24,11 @@ import org.junit.jupiter.api.io.TempDir;
 import org.zdict.CorruptDictionaryException;
 import org.zdict.RegistryException;
 import org.zdict.UnknownDictionaryVersionException;
-import org.zdict.internal.RegistryFolder;
 import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
+import org.zdict.registry.support.RegistryFolder;
 
 /**
  * Registry input is untrusted: version numbers out of range, metadata with odd keys, and manifests that

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.zdict.codec.ZdictCodec;
-import org.zdict.internal.RegistryFolder;
+import org.zdict.registry.support.RegistryFolder;
 
 /**
  * A Kafka registry client keeps the dictionaries' bytes in its local copy on disk, not on its heap:

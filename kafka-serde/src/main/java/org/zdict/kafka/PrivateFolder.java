@@ -14,7 +14,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.zdict.RegistryException;
-import org.zdict.internal.OwnerOnly;
+import org.zdict.registry.support.OwnerOnly;
 
 /**
  * A folder only the user running this JVM can enter: created {@code rwx------}, or, if it exists, checked

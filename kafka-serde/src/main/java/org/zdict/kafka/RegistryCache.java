@@ -11,11 +11,11 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.zdict.ZdictException;
-import org.zdict.internal.DictionaryFiles;
-import org.zdict.internal.RegistryFolder;
-import org.zdict.internal.VersionTable;
 import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.support.DictionaryFiles;
+import org.zdict.registry.support.RegistryFolder;
+import org.zdict.registry.support.VersionTable;
 
 /**
  * The local copy of a Kafka registry, written in the directory-registry layout (manifest.json and

@@ -3,7 +3,7 @@ package org.zdict.kafka;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.OptionalInt;
-import org.zdict.internal.VersionTable;
+import org.zdict.registry.support.VersionTable;
 
 /**
  * What a {@link RegistryFollower} serves to readers: a registry's version table, the active version of

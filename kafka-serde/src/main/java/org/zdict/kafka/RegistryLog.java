@@ -8,7 +8,6 @@ import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.zdict.RegistryException;
-import org.zdict.internal.VersionTable;
 import org.zdict.kafka.internal.RecordRefusal;
 import org.zdict.kafka.internal.RegistryKeys;
 import org.zdict.kafka.internal.RegistryRecords;
@@ -16,6 +15,7 @@ import org.zdict.kafka.internal.RegistryRecords.StateRecord;
 import org.zdict.kafka.internal.RegistryState;
 import org.zdict.kafka.internal.StateTransition;
 import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.support.VersionTable;
 
 /**
  * The registry topic folded into a version table, record by record, in offset order, by the rules of

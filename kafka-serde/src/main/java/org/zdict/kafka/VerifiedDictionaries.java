@@ -13,7 +13,7 @@ import org.zdict.registry.DictionaryInfo;
 /**
  * Hands out the dictionaries a {@link RegistryFollower} serves, reading their bytes from the local copy
  * each time (checked against the SHA-256 of their record on the first read, see {@link
- * org.zdict.internal.DictionaryFiles}), so none is held on the heap between calls: the codec's bounded
+ * org.zdict.registry.support.DictionaryFiles}), so none is held on the heap between calls: the codec's bounded
  * cache of digested dictionaries is what keeps them. A version whose file is missing, unreadable or
  * changed is read again from its record in the topic and stored again. Thread-safe.
  */

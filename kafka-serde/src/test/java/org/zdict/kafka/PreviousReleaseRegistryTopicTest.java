@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.OptionalInt;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
-import org.zdict.internal.VersionTable;
 import org.zdict.kafka.internal.RegistryKeys;
 import org.zdict.kafka.internal.RegistryRecords;
 import org.zdict.kafka.internal.RegistryRecords.DictionaryRecord;
@@ -24,6 +23,7 @@ import org.zdict.previous.PreviousRegistryLog;
 import org.zdict.previous.PreviousRegistryRecords;
 import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.support.VersionTable;
 
 /**
  * Rolling upgrades on a registry topic: the records this release writes, folded by the previous

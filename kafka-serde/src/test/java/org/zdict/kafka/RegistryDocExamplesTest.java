@@ -26,11 +26,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.zdict.RegistryException;
-import org.zdict.internal.VersionTable;
 import org.zdict.kafka.internal.RecordRefusal;
 import org.zdict.kafka.internal.RegistryKeys;
 import org.zdict.kafka.internal.RegistryRecords;
 import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.support.VersionTable;
 
 /**
  * docs/REGISTRY.md is the registry topic's protocol for implementations in other languages: its example

@@ -17,7 +17,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
-import org.zdict.internal.VersionTable;
 import org.zdict.kafka.internal.RecordRefusal;
 import org.zdict.kafka.internal.RegistryKeys;
 import org.zdict.kafka.internal.RegistryRecords;
@@ -26,6 +25,7 @@ import org.zdict.kafka.internal.RegistryRecords.StateRecord;
 import org.zdict.kafka.internal.StateTransition;
 import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.support.VersionTable;
 
 class RegistryLogTest {
     /** The remove grace of the logs made here, and the time of their clock. */

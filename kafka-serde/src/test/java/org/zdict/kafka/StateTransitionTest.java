@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
-import org.zdict.internal.VersionTable;
 import org.zdict.kafka.internal.RegistryKeys;
 import org.zdict.kafka.internal.RegistryRecords;
 import org.zdict.kafka.internal.RegistryRecords.DictionaryRecord;
@@ -15,6 +14,7 @@ import org.zdict.kafka.internal.RegistryRecords.StateRecord;
 import org.zdict.kafka.internal.StateTransition;
 import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.support.VersionTable;
 
 /** The state record of a restored registry, and what a reader of the topic folds from it. */
 class StateTransitionTest {

@@ -5,7 +5,6 @@ import java.time.Instant;
 import java.util.OptionalInt;
 import java.util.function.UnaryOperator;
 import org.zdict.RegistryException;
-import org.zdict.internal.VersionTable;
 import org.zdict.kafka.KafkaRegistryConfig;
 import org.zdict.kafka.internal.RegistryAccess;
 import org.zdict.kafka.internal.RegistryKeys;
@@ -14,6 +13,7 @@ import org.zdict.kafka.internal.RegistryRecords.StateRecord;
 import org.zdict.kafka.internal.RegistryState;
 import org.zdict.kafka.internal.StateTransition;
 import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.support.VersionTable;
 
 /**
  * Activates, retires and removes versions by compare-and-publish on the {@code state} record: the new

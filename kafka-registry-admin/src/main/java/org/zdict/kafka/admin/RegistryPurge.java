@@ -6,7 +6,6 @@ import java.util.SortedSet;
 import java.util.TreeSet;
 import org.apache.kafka.common.config.TopicConfig;
 import org.zdict.RegistryException;
-import org.zdict.internal.VersionTable;
 import org.zdict.kafka.internal.RegistryAccess;
 import org.zdict.kafka.internal.RegistryKeys;
 import org.zdict.kafka.internal.RegistryRecords;
@@ -14,6 +13,7 @@ import org.zdict.kafka.internal.RegistryRecords.DictionaryRecord;
 import org.zdict.kafka.internal.RegistryRecords.StateRecord;
 import org.zdict.kafka.internal.RegistryState;
 import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.support.VersionTable;
 
 /**
  * Rewrites a registry topic down to what is in force, the one path that deletes dictionary bytes

@@ -5,13 +5,13 @@ import java.util.Map;
 import java.util.OptionalInt;
 import java.util.SortedSet;
 import org.zdict.RegistryException;
-import org.zdict.internal.RegistryBackup;
-import org.zdict.internal.VersionTable;
 import org.zdict.kafka.internal.RegistryAccess;
 import org.zdict.kafka.internal.RegistryChanges;
 import org.zdict.kafka.internal.RegistryState;
 import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.support.RegistryBackup;
+import org.zdict.registry.support.VersionTable;
 
 /**
  * The write side of one Kafka registry client: publishing ({@link VersionPublisher}), state changes

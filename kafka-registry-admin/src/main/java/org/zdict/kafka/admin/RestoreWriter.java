@@ -4,7 +4,6 @@ import java.time.Clock;
 import java.util.List;
 import java.util.UUID;
 import org.zdict.RegistryException;
-import org.zdict.internal.RegistryBackup;
 import org.zdict.kafka.internal.RegistryAccess;
 import org.zdict.kafka.internal.RegistryKeys;
 import org.zdict.kafka.internal.RegistryRecords;
@@ -13,6 +12,7 @@ import org.zdict.kafka.internal.RegistryRecords.StateRecord;
 import org.zdict.kafka.internal.RegistryState;
 import org.zdict.kafka.internal.StateTransition;
 import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.support.RegistryBackup;
 
 /**
  * Restores a backup into a registry topic with its version numbers: a {@code dict/N/WRITER} record for

@@ -1,8 +1,8 @@
 package org.zdict.kafka.internal;
 
 import java.util.SortedSet;
-import org.zdict.internal.VersionTable;
 import org.zdict.kafka.internal.RegistryRecords.StateRecord;
+import org.zdict.registry.support.VersionTable;
 
 /**
  * What a Kafka registry client has read of its topic, as the write side sees it: the version table, the

@@ -4,9 +4,9 @@ import java.util.Map;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import org.zdict.internal.VersionTable;
 import org.zdict.kafka.internal.RegistryRecords.StateRecord;
 import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.support.VersionTable;
 
 /**
  * How the registry topic's state record follows a change of the version table: which versions are

@@ -17,9 +17,9 @@ import java.util.stream.Collectors;
 import org.zdict.CorruptDictionaryException;
 import org.zdict.RegistryException;
 import org.zdict.cli.CliException;
-import org.zdict.internal.RegistryFolder;
-import org.zdict.internal.VersionTable;
 import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.support.RegistryFolder;
+import org.zdict.registry.support.VersionTable;
 
 /**
  * {@code zdict registry check} of a folder registry (docs/FORMAT.md): the manifest parses, every version's

@@ -1,4 +1,4 @@
-package org.zdict.internal;
+package org.zdict.registry.support;
 
 import java.util.ArrayList;
 import java.util.List;

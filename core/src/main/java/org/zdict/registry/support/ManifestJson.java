@@ -1,4 +1,4 @@
-package org.zdict.internal;
+package org.zdict.registry.support;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
