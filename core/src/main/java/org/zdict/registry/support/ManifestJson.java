@@ -21,6 +21,8 @@ import org.zdict.registry.DictionaryInfo;
  * subject's active version: a record names its {@code subject} only when it is not the default one, and
  * the active version of another subject is written {@code "available"} and named in the top-level
  * {@code activeBySubject} object. A registry with only the default subject is written exactly as before.
+ * Each version's facts are written and read by {@link VersionJson}, as in the Kafka registry's topic
+ * records; a manifest record adds its {@code file}, {@code status} and {@code size}.
  */
 final class ManifestJson {
     static final int MANIFEST_FORMAT = 1;
@@ -55,26 +57,19 @@ final class ManifestJson {
             }
             json.writeArrayFieldStart("dictionaries");
             for (DictionaryInfo info : table.versions().values()) {
-                boolean isDefault = info.subject().equals(DictionaryInfo.DEFAULT_SUBJECT);
                 json.writeStartObject();
-                json.writeNumberField("version", info.version());
-                if (!isDefault) {
-                    json.writeStringField("subject", info.subject());
-                }
-                json.writeStringField("file", RegistryFolder.fileName(info.version()));
-                DictionaryInfo.Status status = info.status() == DictionaryInfo.Status.ACTIVE && !isDefault
-                        ? DictionaryInfo.Status.AVAILABLE
-                        : info.status();
-                json.writeStringField("status", status.label());
-                json.writeStringField("sha256", info.sha256());
-                json.writeNumberField("size", info.size());
-                json.writeNumberField("level", info.level());
-                json.writeStringField("createdAt", info.createdAt().toString());
-                json.writeObjectFieldStart("metadata");
-                for (Map.Entry<String, String> e : storedMetadata(info).entrySet()) {
-                    json.writeStringField(e.getKey(), e.getValue());
-                }
-                json.writeEndObject();
+                VersionJson.write(json, facts(info), new VersionJson.Extras() {
+                    @Override
+                    public void afterSubject(JsonGenerator record) throws IOException {
+                        record.writeStringField("file", RegistryFolder.fileName(info.version()));
+                        record.writeStringField("status", storedStatus(info).label());
+                    }
+
+                    @Override
+                    public void afterSha256(JsonGenerator record) throws IOException {
+                        record.writeNumberField("size", info.size());
+                    }
+                });
                 json.writeEndObject();
             }
             json.writeEndArray();
@@ -87,7 +82,7 @@ final class ManifestJson {
     /** Parses a manifest; any structural problem becomes an IOException naming what is wrong. */
     static VersionTable read(byte[] content) throws IOException {
         try (JsonParser json = JSON.createParser(content)) {
-            expect(json.nextToken(), JsonToken.START_OBJECT, json, "the manifest object");
+            VersionJson.expect(json.nextToken(), JsonToken.START_OBJECT, json, "the manifest object");
             int format = -1;
             int nextVersion = -1;
             List<DictionaryInfo> records = new ArrayList<>();
@@ -96,17 +91,18 @@ final class ManifestJson {
                 String field = json.currentName();
                 JsonToken value = json.nextToken();
                 switch (field) {
-                    case "format" -> format = intValue(json, value, field);
-                    case "nextVersion" -> nextVersion = intValue(json, value, field);
+                    case "format" -> format = VersionJson.intValue(json, value, field);
+                    case "nextVersion" -> nextVersion = VersionJson.intValue(json, value, field);
                     case ACTIVE_BY_SUBJECT -> {
-                        expect(value, JsonToken.START_OBJECT, json, "'" + ACTIVE_BY_SUBJECT + "' object");
+                        VersionJson.expect(value, JsonToken.START_OBJECT, json, "'" + ACTIVE_BY_SUBJECT + "' object");
                         while (json.nextToken() == JsonToken.FIELD_NAME) {
                             String subject = json.currentName();
-                            activeBySubject.put(subject, intValue(json, json.nextToken(), field + "." + subject));
+                            activeBySubject.put(
+                                    subject, VersionJson.intValue(json, json.nextToken(), field + "." + subject));
                         }
                     }
                     case "dictionaries" -> {
-                        expect(value, JsonToken.START_ARRAY, json, "'dictionaries' array");
+                        VersionJson.expect(value, JsonToken.START_ARRAY, json, "'dictionaries' array");
                         while (json.nextToken() == JsonToken.START_OBJECT) {
                             records.add(readRecord(json));
                         }
@@ -153,57 +149,75 @@ final class ManifestJson {
     }
 
     private static DictionaryInfo readRecord(JsonParser json) throws IOException {
-        int version = -1;
-        String subject = DictionaryInfo.DEFAULT_SUBJECT;
-        int size = -1;
-        int level = 0;
-        String sha256 = null;
-        String status = null;
-        Instant createdAt = null;
-        Map<String, String> metadata = new TreeMap<>();
-        while (json.nextToken() == JsonToken.FIELD_NAME) {
-            String field = json.currentName();
-            JsonToken value = json.nextToken();
-            switch (field) {
-                case "version" -> version = intValue(json, value, field);
-                case "size" -> size = intValue(json, value, field);
-                case "level" -> level = intValue(json, value, field);
-                case "subject" -> subject = textValue(json, value, field);
-                case "sha256" -> sha256 = textValue(json, value, field);
-                case "status" -> status = textValue(json, value, field);
-                case "createdAt" -> createdAt = Instant.parse(textValue(json, value, field));
-                case "metadata" -> {
-                    expect(value, JsonToken.START_OBJECT, json, "'metadata' object");
-                    while (json.nextToken() == JsonToken.FIELD_NAME) {
-                        String key = json.currentName();
-                        metadata.put(key, textValue(json, json.nextToken(), "metadata." + key));
-                    }
-                }
-                default -> json.skipChildren();
-            }
-        }
-        if (version < 1 || size < 0 || sha256 == null || status == null || createdAt == null) {
+        RecordFields own = new RecordFields(json);
+        VersionJson.Facts facts = VersionJson.read(json, VersionJson.Values.TYPED, own);
+        if (facts.version() < 1
+                || own.size < 0
+                || facts.sha256() == null
+                || own.status == null
+                || facts.createdAt() == null) {
             throw new IOException("incomplete dictionary record near "
                     + json.currentLocation().offsetDescription() + " (needs version, size, sha256, status, createdAt)");
         }
-        DictionaryInfo.Status parsed = DictionaryInfo.Status.ofLabel(status);
-        if (parsed == DictionaryInfo.Status.ACTIVE && !subject.equals(DictionaryInfo.DEFAULT_SUBJECT)) {
-            throw new IOException("version " + version + " of subject '" + subject + "' has status active; the"
-                    + " active version of a subject other than default is named in '" + ACTIVE_BY_SUBJECT + "'");
+        DictionaryInfo.Status parsed = DictionaryInfo.Status.ofLabel(own.status);
+        if (parsed == DictionaryInfo.Status.ACTIVE && !facts.subject().equals(DictionaryInfo.DEFAULT_SUBJECT)) {
+            throw new IOException("version " + facts.version() + " of subject '" + facts.subject()
+                    + "' has status active; the active version of a subject other than default is named in '"
+                    + ACTIVE_BY_SUBJECT + "'");
         }
+        Map<String, String> metadata = new TreeMap<>(facts.metadata());
         Instant activatedAt = takeTime(metadata, ACTIVATED_AT);
         Instant retiredAt = takeTime(metadata, RETIRED_AT);
-        return DictionaryInfo.builder(version)
-                .subject(subject)
-                .sha256(sha256)
-                .size(size)
-                .level(level)
-                .createdAt(createdAt)
+        return DictionaryInfo.builder(facts.version())
+                .subject(facts.subject())
+                .sha256(facts.sha256())
+                .size(own.size)
+                .level(facts.level())
+                .createdAt(facts.createdAt())
                 .status(parsed)
                 .metadata(metadata)
                 .activatedAt(activatedAt)
                 .retiredAt(retiredAt)
                 .build();
+    }
+
+    /** A manifest record's own fields: {@code size} and {@code status} ({@code file} is derived from the version). */
+    private static final class RecordFields implements VersionJson.OwnFields {
+        private final JsonParser json;
+        private int size = -1;
+        private String status;
+
+        RecordFields(JsonParser json) {
+            this.json = json;
+        }
+
+        @Override
+        public boolean read(String field, JsonToken value) throws IOException {
+            switch (field) {
+                case "size" -> size = VersionJson.intValue(json, value, field);
+                case "status" -> status = VersionJson.textValue(json, value, field);
+                default -> {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+
+    /** The facts as stored: the metadata with the lifecycle times under their keys. */
+    private static VersionJson.Facts facts(DictionaryInfo info) {
+        return new VersionJson.Facts(
+                info.version(), info.subject(), info.sha256(), info.level(), info.createdAt(), storedMetadata(info));
+    }
+
+    /**
+     * The status as stored: the active version of a subject other than the default one is written {@code
+     * available} (and named in {@code activeBySubject}).
+     */
+    private static DictionaryInfo.Status storedStatus(DictionaryInfo info) {
+        return info.status() == DictionaryInfo.Status.ACTIVE && !info.subject().equals(DictionaryInfo.DEFAULT_SUBJECT)
+                ? DictionaryInfo.Status.AVAILABLE
+                : info.status();
     }
 
     /** The metadata as stored: the user's, with the lifecycle times under their keys, sorted. */
@@ -229,23 +243,6 @@ final class ManifestJson {
             return at;
         } catch (DateTimeParseException e) {
             return null;
-        }
-    }
-
-    private static int intValue(JsonParser json, JsonToken token, String field) throws IOException {
-        expect(token, JsonToken.VALUE_NUMBER_INT, json, "an integer for '" + field + "'");
-        return json.getIntValue();
-    }
-
-    private static String textValue(JsonParser json, JsonToken token, String field) throws IOException {
-        expect(token, JsonToken.VALUE_STRING, json, "a string for '" + field + "'");
-        return json.getText();
-    }
-
-    private static void expect(JsonToken actual, JsonToken expected, JsonParser json, String what) throws IOException {
-        if (actual != expected) {
-            throw new IOException(
-                    "expected " + what + " at " + json.currentLocation().offsetDescription() + ", found " + actual);
         }
     }
 }

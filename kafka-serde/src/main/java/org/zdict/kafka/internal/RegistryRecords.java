@@ -1,5 +1,7 @@
 package org.zdict.kafka.internal;
 
+import static org.zdict.registry.support.VersionJson.expect;
+
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
@@ -16,6 +18,7 @@ import java.util.TreeSet;
 import org.zdict.RegistryException;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistry;
+import org.zdict.registry.support.VersionJson;
 
 /**
  * The format of the registry topic's values (layout in docs/KAFKA.md): one record per published version
@@ -26,7 +29,9 @@ import org.zdict.registry.DictionaryRegistry;
  * subject's active version: a dictionary record names its {@code subject} only when it is not the
  * default one, and the state record's {@code active} stays the default subject's, the other subjects'
  * active versions being in {@code activeBySubject}. The one place of this format: the reader in this module
- * reads it, and zdict-kafka-registry-admin writes it.
+ * reads it, and zdict-kafka-registry-admin writes it. A dictionary record's facts are written and read by
+ * core's {@link VersionJson}, as in a folder registry's {@code manifest.json}; the record adds its {@code
+ * content}.
  */
 public final class RegistryRecords {
     /**
@@ -132,22 +137,16 @@ public final class RegistryRecords {
     }
 
     public static byte[] write(DictionaryRecord p) {
-        return generate(json -> {
-            json.writeNumberField("version", p.version());
-            if (!p.subject().equals(DictionaryInfo.DEFAULT_SUBJECT)) {
-                json.writeStringField("subject", p.subject());
-            }
-            json.writeStringField("sha256", p.sha256());
-            json.writeNumberField("level", p.level());
-            json.writeStringField("createdAt", p.createdAt().toString());
-            json.writeObjectFieldStart("metadata");
-            for (Map.Entry<String, String> e : new TreeMap<>(p.metadata()).entrySet()) {
-                json.writeStringField(e.getKey(), e.getValue());
-            }
-            json.writeEndObject();
-            json.writeFieldName("content");
-            json.writeBinary(p.content());
-        });
+        return generate(json -> VersionJson.write(
+                json,
+                new VersionJson.Facts(p.version(), p.subject(), p.sha256(), p.level(), p.createdAt(), p.metadata()),
+                new VersionJson.Extras() {
+                    @Override
+                    public void last(JsonGenerator record) throws IOException {
+                        record.writeFieldName("content");
+                        record.writeBinary(p.content());
+                    }
+                }));
     }
 
     public static byte[] write(StateRecord s) {
@@ -181,47 +180,47 @@ public final class RegistryRecords {
 
     public static DictionaryRecord readDictionaryRecord(byte[] value) {
         try (JsonParser json = JSON.createParser(value)) {
-            expect(json.nextToken(), JsonToken.START_OBJECT, "a dictionary record object");
-            int version = 0;
-            int level = 0;
-            String subject = DictionaryInfo.DEFAULT_SUBJECT;
-            String sha256 = null;
-            Instant createdAt = null;
-            byte[] content = null;
-            Map<String, String> metadata = new TreeMap<>();
-            while (json.nextToken() == JsonToken.FIELD_NAME) {
-                String field = json.currentName();
-                JsonToken token = json.nextToken();
-                switch (field) {
-                    case "version" -> version = json.getIntValue();
-                    case "level" -> level = json.getIntValue();
-                    case "subject" -> subject = DictionaryRegistry.checkSubject(json.getText());
-                    case "sha256" -> sha256 = json.getText();
-                    case "createdAt" -> createdAt = Instant.parse(json.getText());
-                    case "content" -> content = json.getBinaryValue();
-                    case "metadata" -> {
-                        expect(token, JsonToken.START_OBJECT, "a metadata object");
-                        while (json.nextToken() == JsonToken.FIELD_NAME) {
-                            String key = json.currentName();
-                            json.nextToken();
-                            metadata.put(key, json.getText());
-                        }
-                    }
-                    default -> json.skipChildren();
-                }
-            }
-            if (version <= 0 || sha256 == null || createdAt == null || content == null) {
+            expect(json.nextToken(), JsonToken.START_OBJECT, json, "a dictionary record object");
+            Content content = new Content(json);
+            VersionJson.Facts facts = VersionJson.read(json, VersionJson.Values.LENIENT, content);
+            if (facts.version() <= 0 || facts.sha256() == null || facts.createdAt() == null || content.bytes == null) {
                 throw new IOException("incomplete dictionary record (needs version, sha256, createdAt, content)");
             }
-            return new DictionaryRecord(version, subject, sha256, level, createdAt, metadata, content);
+            return new DictionaryRecord(
+                    facts.version(),
+                    facts.subject(),
+                    facts.sha256(),
+                    facts.level(),
+                    facts.createdAt(),
+                    facts.metadata(),
+                    content.bytes);
         } catch (IOException | RuntimeException e) {
             throw new RegistryException("Unreadable dictionary record in the registry topic: " + e.getMessage(), e);
         }
     }
 
+    /** A dictionary record's own field: the dictionary's bytes, in base64. */
+    private static final class Content implements VersionJson.OwnFields {
+        private final JsonParser json;
+        private byte[] bytes;
+
+        Content(JsonParser json) {
+            this.json = json;
+        }
+
+        @Override
+        public boolean read(String field, JsonToken value) throws IOException {
+            if (!field.equals("content")) {
+                return false;
+            }
+            bytes = json.getBinaryValue();
+            return true;
+        }
+    }
+
     public static StateRecord readStateRecord(byte[] value) {
         try (JsonParser json = JSON.createParser(value)) {
-            expect(json.nextToken(), JsonToken.START_OBJECT, "a state record object");
+            expect(json.nextToken(), JsonToken.START_OBJECT, json, "a state record object");
             int nextVersion = 1;
             int active = 0;
             long basedOn = -1;
@@ -244,10 +243,10 @@ public final class RegistryRecords {
                     case "removed" -> readInts(json, token, removed);
                     case "everActive" -> readInts(json, token, everActive);
                     case ACTIVE_BY_SUBJECT -> {
-                        expect(token, JsonToken.START_OBJECT, "an " + ACTIVE_BY_SUBJECT + " object");
+                        expect(token, JsonToken.START_OBJECT, json, "an " + ACTIVE_BY_SUBJECT + " object");
                         while (json.nextToken() == JsonToken.FIELD_NAME) {
                             String subject = DictionaryRegistry.checkSubject(json.currentName());
-                            expect(json.nextToken(), JsonToken.VALUE_NUMBER_INT, "a version for " + subject);
+                            expect(json.nextToken(), JsonToken.VALUE_NUMBER_INT, json, "a version for " + subject);
                             activeBySubject.put(subject, json.getIntValue());
                         }
                     }
@@ -306,7 +305,7 @@ public final class RegistryRecords {
 
     private static void readTimes(JsonParser json, JsonToken token, String field, Map<Integer, Long> into)
             throws IOException {
-        expect(token, JsonToken.START_OBJECT, "a " + field + " object");
+        expect(token, JsonToken.START_OBJECT, json, "a " + field + " object");
         while (json.nextToken() == JsonToken.FIELD_NAME) {
             int version = Integer.parseInt(json.currentName());
             json.nextToken();
@@ -315,15 +314,9 @@ public final class RegistryRecords {
     }
 
     private static void readInts(JsonParser json, JsonToken token, SortedSet<Integer> into) throws IOException {
-        expect(token, JsonToken.START_ARRAY, "an array of versions");
+        expect(token, JsonToken.START_ARRAY, json, "an array of versions");
         while (json.nextToken() == JsonToken.VALUE_NUMBER_INT) {
             into.add(json.getIntValue());
-        }
-    }
-
-    private static void expect(JsonToken actual, JsonToken expected, String what) throws IOException {
-        if (actual != expected) {
-            throw new IOException("expected " + what + ", found " + actual);
         }
     }
 }
