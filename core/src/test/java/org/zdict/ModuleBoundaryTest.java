@@ -6,11 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.github.luben.zstd.Zstd;
 import java.io.IOException;
+import java.lang.module.Configuration;
+import java.lang.module.ModuleFinder;
+import java.lang.reflect.Method;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.stream.Collectors;
 import javax.tools.Diagnostic;
 import javax.tools.DiagnosticCollector;
@@ -26,7 +30,9 @@ import org.zdict.codec.ZdictCodec;
  * The JVM holds core's boundary too: a small module compiled on the module path against core's classes
  * (with its {@code module-info.class}) and core's dependencies may use the API, may use {@code
  * org.zdict.registry.support} only if it is one of the zdict modules core exports it to, and may never use
- * {@code org.zdict.internal}. {@link BoundaryTest} holds the same line for the class path.
+ * {@code org.zdict.internal}. A module that uses the API finds core's built-in registry providers on the
+ * module path ({@code uses} and {@code provides} in core's module-info). {@link BoundaryTest} holds the same
+ * line for the class path.
  */
 class ModuleBoundaryTest {
     @TempDir
@@ -44,6 +50,32 @@ class ModuleBoundaryTest {
                         + "    }\n"
                         + "}\n");
         assertEquals(List.of(), errors);
+    }
+
+    @Test
+    void onTheModulePathTheApiFindsCoresRegistryProviders() throws Exception {
+        List<String> errors = compile(
+                "org.example.app",
+                "import org.zdict.registry.DictionaryRegistries;\n"
+                        + "public class Probe {\n"
+                        + "    public static String canonical(String location) {\n"
+                        + "        return DictionaryRegistries.canonical(location);\n"
+                        + "    }\n"
+                        + "}\n");
+        assertEquals(List.of(), errors);
+        ModuleFinder modules = ModuleFinder.of(
+                dir.resolve("out"), location(ZdictCodec.class), location(Zstd.class), location(JsonFactory.class));
+        Configuration resolved =
+                ModuleLayer.boot().configuration().resolve(modules, ModuleFinder.of(), Set.of("org.example.app"));
+        ModuleLayer layer =
+                ModuleLayer.boot().defineModulesWithOneLoader(resolved, ClassLoader.getPlatformClassLoader());
+        Method canonical =
+                layer.findLoader("org.example.app").loadClass("probe.Probe").getMethod("canonical", String.class);
+        assertEquals(
+                "org.zdict.core",
+                layer.findModule("org.zdict.core").orElseThrow().getName());
+        assertEquals("classpath:dicts", canonical.invoke(null, "classpath:dicts"), "the classpath provider");
+        assertEquals(dir.toString(), canonical.invoke(null, dir.toString()), "the folder provider");
     }
 
     @Test
@@ -79,14 +111,15 @@ class ModuleBoundaryTest {
     }
 
     /**
-     * Compiles a module named {@code module} that requires core, with one class {@code probe.Probe}; returns
-     * javac's errors.
+     * Compiles a module named {@code module} that requires core and exports one class, {@code probe.Probe},
+     * into {@code out}; returns javac's errors.
      */
     private List<String> compile(String module, String probeBody) throws IOException, URISyntaxException {
         Path src = dir.resolve("src");
         Files.createDirectories(src.resolve("probe"));
         Files.writeString(
-                src.resolve("module-info.java"), "module " + module + " {\n    requires org.zdict.core;\n}\n");
+                src.resolve("module-info.java"),
+                "module " + module + " {\n    requires org.zdict.core;\n\n    exports probe;\n}\n");
         Files.writeString(src.resolve("probe/Probe.java"), "package probe;\n\n" + probeBody);
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
