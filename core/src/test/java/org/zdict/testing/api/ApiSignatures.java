@@ -25,13 +25,16 @@ import java.util.stream.Stream;
 /**
  * Lists a module's API from its compiled classes: a line for every public or protected type of its API
  * packages ({@link ApiScope}), then one for each of its public and protected members (constructors, methods,
- * fields with their values when they are compile-time constants, enum constants, record components). Each line
- * starts with the type's name, so that a line read alone says where it is. Types come in name order, each
- * type's line first and its members sorted; synthetic and bridge members are left out, and types are written
- * by {@link TypeNames}, so the listing is the same on every JVM. Classes are loaded without being initialised.
+ * fields, enum constants, record components). A field that is a compile-time constant shows its value, which
+ * callers' code inlines, except a setting's {@code _DOC} text. Each line starts with the type's name, so that a
+ * line read alone says where it is. Types come in name order, each type's line first and its members sorted;
+ * synthetic and bridge members are left out, and types are written by {@link TypeNames}, so the listing is the
+ * same on every JVM. Classes are loaded without being initialised.
  */
 public final class ApiSignatures {
     private static final String CLASS = ".class";
+    /** The suffix of a setting's documentation constant ({@code ConfigDef}'s X_DOC): text, whose value is not API. */
+    private static final String DOC = "_DOC";
 
     private ApiSignatures() {}
 
@@ -169,7 +172,9 @@ public final class ApiSignatures {
             if (field.isEnumConstant()) {
                 lines.add("enum constant " + field.getName());
             } else if (isApi(field) && declared.add(field.getName())) {
-                String value = constants.containsKey(field.getName()) ? " = " + constants.get(field.getName()) : "";
+                boolean listsValue = constants.containsKey(field.getName())
+                        && !field.getName().endsWith(DOC);
+                String value = listsValue ? " = " + constants.get(field.getName()) : "";
                 lines.add(modifiers(field) + TypeNames.of(field.getGenericType()) + " " + field.getName() + value);
             }
         }

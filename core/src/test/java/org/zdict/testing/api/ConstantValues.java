@@ -82,19 +82,19 @@ final class ConstantValues {
         Object value = pool[index];
         return switch (descriptor) {
             case "Z" -> (Integer) value != 0 ? "true" : "false";
-            case "C" -> "'" + escape(String.valueOf((char) (int) (Integer) value)) + "'";
+            case "C" -> "'" + escape(String.valueOf((char) (int) (Integer) value), '\'') + "'";
             case "J" -> value + "L";
             case "F" -> value + "f";
-            case "Ljava/lang/String;" -> "\"" + escape((String) pool[((Text) value).utf8()]) + "\"";
+            case "Ljava/lang/String;" -> "\"" + escape((String) pool[((Text) value).utf8()], '"') + "\"";
             default -> String.valueOf(value);
         };
     }
 
-    /** Backslash, quotes, and every character outside printable ASCII as {@code \\uXXXX}. */
-    private static String escape(String text) {
+    /** Backslash and the {@code quote}, and every character outside printable ASCII as {@code \\uXXXX}. */
+    private static String escape(String text, char quote) {
         StringBuilder out = new StringBuilder();
         for (char c : text.toCharArray()) {
-            if (c == '\\' || c == '"' || c == '\'') {
+            if (c == '\\' || c == quote) {
                 out.append('\\').append(c);
             } else if (c < 0x20 || c > 0x7e) {
                 out.append(String.format("\\u%04x", (int) c));
