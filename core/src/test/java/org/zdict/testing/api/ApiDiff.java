@@ -13,9 +13,13 @@ public record ApiDiff(List<String> removed, List<String> added) {
     /** The system property that rewrites the listing instead of failing. */
     public static final String UPDATE = "zdict.api.update";
 
-    /** The command that rewrites the listing of the module in folder {@code moduleFolder}. */
+    /**
+     * The command that rewrites the listing of the module in folder {@code moduleFolder} (and those of the
+     * modules it depends on, which {@code -am} builds).
+     */
     public static String updateCommand(String moduleFolder) {
-        return "mvn test -pl " + moduleFolder + " -Dtest=ApiSignaturesTest -D" + UPDATE + "=true";
+        return "mvn test -pl " + moduleFolder
+                + " -am -Dtest=ApiSignaturesTest -Dsurefire.failIfNoSpecifiedTests=false -D" + UPDATE + "=true";
     }
 
     public ApiDiff {
