@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
@@ -22,7 +21,9 @@ import java.util.stream.Collectors;
 public final class ApiScope {
     private static final String MODULE_INFO = "module-info.class";
 
+    /** The packages module-info exports to everyone, or null without a module-info. */
     private final Set<String> exports;
+
     private final Map<String, String> notApi;
 
     private ApiScope(Set<String> exports, Map<String, String> notApi) {
@@ -40,7 +41,7 @@ public final class ApiScope {
             Set<String> exported = ModuleDescriptor.read(in).exports().stream()
                     .filter(export -> !export.isQualified())
                     .map(ModuleDescriptor.Exports::source)
-                    .collect(Collectors.toCollection(TreeSet::new));
+                    .collect(Collectors.toSet());
             return new ApiScope(exported, notApi);
         }
     }
@@ -62,13 +63,9 @@ public final class ApiScope {
         }
     }
 
-    /** Comment lines that open the listing: where the API packages come from, and what is left out, and why. */
+    /** Comment lines for the listing's header: what is left out although public, and why. */
     List<String> header() {
         List<String> lines = new ArrayList<>();
-        lines.add(
-                exports == null
-                        ? "# API packages: every package without an 'internal' segment (no module-info)"
-                        : "# API packages: those module-info exports to everyone: " + String.join(", ", exports));
         notApi.forEach((name, reason) -> lines.add("# Not API: " + name + " (" + reason + ")"));
         return lines;
     }
