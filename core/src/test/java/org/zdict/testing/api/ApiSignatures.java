@@ -243,8 +243,21 @@ public final class ApiSignatures {
         return parameters.isEmpty() ? "" : parameters + " ";
     }
 
+    /**
+     * The parameter types as callers write them: without the enclosing instance that an inner class's
+     * constructor takes first, which reflection includes when the constructor has no generic signature.
+     */
     private static String parameters(Executable executable) {
-        List<String> types = Arrays.stream(executable.getGenericParameterTypes())
+        Type[] generic = executable.getGenericParameterTypes();
+        Class<?> declaring = executable.getDeclaringClass();
+        boolean takesEnclosing = executable instanceof Constructor<?>
+                && declaring.isMemberClass()
+                && !Modifier.isStatic(declaring.getModifiers())
+                && generic.length == executable.getParameterCount()
+                && generic.length > 0
+                && generic[0] == declaring.getDeclaringClass();
+        List<String> types = Arrays.stream(generic)
+                .skip(takesEnclosing ? 1 : 0)
                 .map(TypeNames::of)
                 .collect(Collectors.toCollection(ArrayList::new));
         if (executable.isVarArgs()) {
