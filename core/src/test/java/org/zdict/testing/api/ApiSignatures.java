@@ -122,9 +122,7 @@ public final class ApiSignatures {
         if (plainClass && superclass != Object.class) {
             words.add("extends " + TypeNames.of(superclass));
         }
-        List<Type> interfaces = Arrays.stream(type.getGenericInterfaces())
-                .filter(i -> !type.isAnnotation())
-                .toList();
+        List<Type> interfaces = type.isAnnotation() ? List.of() : List.of(type.getGenericInterfaces());
         if (!interfaces.isEmpty()) {
             words.add((type.isInterface() ? "extends " : "implements ") + TypeNames.list(interfaces));
         }

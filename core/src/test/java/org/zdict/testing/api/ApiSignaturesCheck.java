@@ -73,7 +73,7 @@ public abstract class ApiSignaturesCheck {
                 + " everyone, or without a module-info, of every package without an 'internal' segment.");
         lines.addAll(scope.header());
         if (signatures.isEmpty()) {
-            lines.add("# No public API: every public class of " + artifactId + " is outside the API packages.");
+            lines.add("# No public API: no public type of " + artifactId + " is API.");
         }
         lines.addAll(signatures);
         return lines;
