@@ -18,16 +18,11 @@ import java.util.OptionalInt;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -158,7 +153,7 @@ class HostileRegistryRecordsIT {
         config.put(ProducerConfig.BUFFER_MEMORY_CONFIG, 4L * MAX_MESSAGE_BYTES);
         Map<Integer, String> winners = new TreeMap<>();
         long state = -1;
-        for (ConsumerRecord<String, byte[]> r : readTopic()) {
+        for (ConsumerRecord<String, byte[]> r : broker.records(TOPIC)) {
             int version = RegistryKeys.versionOf(r.key());
             if (version > 0 && r.value() != null) {
                 winners.putIfAbsent(version, r.key());
@@ -212,23 +207,6 @@ class HostileRegistryRecordsIT {
     private static byte[] dictionaryRecord(int version, byte[] content, String sha256) {
         return RegistryRecords.write(
                 new DictionaryRecord(version, "default", sha256, 3, Instant.EPOCH, Map.of(), content));
-    }
-
-    private static List<ConsumerRecord<String, byte[]>> readTopic() {
-        Map<String, Object> config = broker.clientConfig();
-        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-        TopicPartition partition = new TopicPartition(TOPIC, 0);
-        List<ConsumerRecord<String, byte[]>> records = new ArrayList<>();
-        try (KafkaConsumer<String, byte[]> consumer =
-                new KafkaConsumer<>(config, new StringDeserializer(), new ByteArrayDeserializer())) {
-            consumer.assign(List.of(partition));
-            consumer.seekToBeginning(List.of(partition));
-            long end = consumer.endOffsets(List.of(partition)).get(partition);
-            while (consumer.position(partition) < end) {
-                consumer.poll(Duration.ofMillis(200)).forEach(records::add);
-            }
-        }
-        return records;
     }
 
     private static void assertDecodes(

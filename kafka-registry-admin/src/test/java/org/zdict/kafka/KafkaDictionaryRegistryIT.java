@@ -22,13 +22,8 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.Config;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.ConfigResource;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -326,20 +321,8 @@ class KafkaDictionaryRegistryIT {
             registry.retire(2);
         }
         PreviousRegistryLog previous = new PreviousRegistryLog();
-        Map<String, Object> config = new HashMap<>();
-        config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers());
-        config.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
-        config.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
-        TopicPartition partition = new TopicPartition("reg-subjects-previous", 0);
-        try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(config)) {
-            consumer.assign(List.of(partition));
-            consumer.seekToBeginning(List.of(partition));
-            long end = consumer.endOffsets(List.of(partition)).get(partition);
-            while (consumer.position(partition) < end) {
-                for (ConsumerRecord<String, byte[]> record : consumer.poll(Duration.ofMillis(500))) {
-                    previous.apply(record.offset(), record.key(), record.value());
-                }
-            }
+        for (ConsumerRecord<String, byte[]> record : broker.records("reg-subjects-previous")) {
+            previous.apply(record.offset(), record.key(), record.value());
         }
         assertEquals(Set.of(1, 2, 3), previous.view().versions().keySet());
         assertEquals(OptionalInt.of(1), previous.view().activeVersion());

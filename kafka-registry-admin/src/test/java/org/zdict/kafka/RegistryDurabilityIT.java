@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -16,15 +15,10 @@ import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.AlterConfigOp;
 import org.apache.kafka.clients.admin.ConfigEntry;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.ConfigResource;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -133,25 +127,8 @@ class RegistryDurabilityIT {
         }
     }
 
-    /** Every record of the topic, read raw from its start. */
-    static List<ConsumerRecord<String, byte[]>> records(String topic) {
-        Map<String, Object> config = broker.clientConfig();
-        TopicPartition partition = new TopicPartition(topic, 0);
-        List<ConsumerRecord<String, byte[]>> records = new ArrayList<>();
-        try (KafkaConsumer<String, byte[]> consumer =
-                new KafkaConsumer<>(config, new StringDeserializer(), new ByteArrayDeserializer())) {
-            consumer.assign(List.of(partition));
-            consumer.seekToBeginning(List.of(partition));
-            long end = consumer.endOffsets(List.of(partition)).get(partition);
-            while (consumer.position(partition) < end) {
-                consumer.poll(Duration.ofMillis(200)).forEach(records::add);
-            }
-        }
-        return records;
-    }
-
     private static boolean holdsDictionaryRecord(String topic, int version) {
-        return records(topic).stream()
+        return broker.records(topic).stream()
                 .anyMatch(r -> r.key() != null && r.key().startsWith("dict/" + version + "/") && r.value() != null);
     }
 
@@ -221,7 +198,7 @@ class RegistryDurabilityIT {
     }
 
     private static String activeVersionsKey(String topic) {
-        return records(topic).stream()
+        return broker.records(topic).stream()
                 .filter(r -> r.key().startsWith("dict/1/"))
                 .findFirst()
                 .orElseThrow()
@@ -255,7 +232,7 @@ class RegistryDurabilityIT {
         Path restarted = temp.resolve("restarted");
         decodesEveryEvent(published, restarted);
         try (KafkaDictionaryRegistry running = open(published.topic(), temp.resolve("running"), false)) {
-            StateRecord inForce = RegistryRecords.readStateRecord(records(published.topic()).stream()
+            StateRecord inForce = RegistryRecords.readStateRecord(broker.records(published.topic()).stream()
                     .filter(r -> RegistryKeys.STATE.equals(r.key()))
                     .reduce((first, second) -> second)
                     .orElseThrow()

@@ -61,7 +61,7 @@ class RegistryPurgeAndMigrationIT {
     }
 
     private static boolean topicHoldsBytes(String topic, byte[] content) {
-        return RegistryDurabilityIT.records(topic).stream()
+        return RegistryDurabilityIT.broker.records(topic).stream()
                 .filter(r -> r.key() != null && r.key().startsWith("dict/") && r.value() != null)
                 .anyMatch(r -> {
                     try {

@@ -1,11 +1,18 @@
 package org.zdict.kafka;
 
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
 import org.apache.kafka.common.test.TestKitNodes;
 
@@ -88,6 +95,25 @@ public final class Broker implements AutoCloseable {
         Map<String, Object> config = new HashMap<>();
         config.put("bootstrap.servers", bootstrapServers());
         return config;
+    }
+
+    /**
+     * Every record of {@code topic}'s partition 0 as it is stored, tombstones included, read raw from its
+     * first offset to the end it had when the read began.
+     */
+    public List<ConsumerRecord<String, byte[]>> records(String topic) {
+        TopicPartition partition = new TopicPartition(topic, 0);
+        List<ConsumerRecord<String, byte[]>> records = new ArrayList<>();
+        try (KafkaConsumer<String, byte[]> consumer =
+                new KafkaConsumer<>(clientConfig(), new StringDeserializer(), new ByteArrayDeserializer())) {
+            consumer.assign(List.of(partition));
+            consumer.seekToBeginning(List.of(partition));
+            long end = consumer.endOffsets(List.of(partition)).get(partition);
+            while (consumer.position(partition) < end) {
+                consumer.poll(Duration.ofMillis(200)).forEach(records::add);
+            }
+        }
+        return records;
     }
 
     @Override

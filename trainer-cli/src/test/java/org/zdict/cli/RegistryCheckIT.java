@@ -5,19 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -164,23 +158,10 @@ class RegistryCheckIT {
 
     /** The keys of the topic's dictionary records (not tombstones), read raw from its first offset. */
     private static List<String> dictionaryKeys(String topic) {
-        Map<String, Object> config = new HashMap<>(cluster.clientConfig());
-        TopicPartition partition = new TopicPartition(topic, 0);
-        List<String> keys = new java.util.ArrayList<>();
-        try (KafkaConsumer<String, byte[]> consumer =
-                new KafkaConsumer<>(config, new StringDeserializer(), new ByteArrayDeserializer())) {
-            consumer.assign(List.of(partition));
-            consumer.seekToBeginning(List.of(partition));
-            long end = consumer.endOffsets(List.of(partition)).get(partition);
-            while (consumer.position(partition) < end) {
-                for (ConsumerRecord<String, byte[]> record : consumer.poll(Duration.ofMillis(200))) {
-                    if (record.key() != null && record.key().startsWith("dict/") && record.value() != null) {
-                        keys.add(record.key());
-                    }
-                }
-            }
-        }
-        return keys;
+        return cluster.records(topic).stream()
+                .filter(r -> r.key() != null && r.key().startsWith("dict/") && r.value() != null)
+                .map(ConsumerRecord::key)
+                .toList();
     }
 
     private static KafkaProducer<String, byte[]> producer() {
