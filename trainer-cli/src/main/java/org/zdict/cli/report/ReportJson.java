@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.zdict.engine.BaselineResult;
 import org.zdict.engine.CandidateResult;
+import org.zdict.engine.CpuCeiling;
 import org.zdict.engine.CpuTrade;
 import org.zdict.engine.GridSettings;
 import org.zdict.engine.Measurement;
@@ -110,7 +111,10 @@ public final class ReportJson {
     private static void writeCpuTrade(JsonGenerator json, CpuTrade trade) throws IOException {
         json.writeObjectFieldStart("cpu");
         json.writeNumberField("timesKafkaLz4", round(trade.timesLz4(), 3));
-        json.writeNumberField("margin", round(trade.margin(), 3));
+        if (!Double.isNaN(trade.spread())) {
+            json.writeNumberField("spread", round(trade.spread(), 3));
+        }
+        json.writeNumberField("tolerance", CpuCeiling.TOLERANCE);
         json.writeNumberField("maxTimesKafkaLz4", trade.ceiling().maxTimesLz4());
         json.writeBooleanField("met", trade.met());
         Measurement lz4 = trade.ceiling().lz4();
