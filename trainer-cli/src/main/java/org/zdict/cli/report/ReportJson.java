@@ -76,6 +76,12 @@ public final class ReportJson {
                 json.writeNumberField("trainMillis", candidate.trainMillis());
                 json.writeBooleanField(
                         "chosen", report.choice() != null && report.choice().chosen() == candidate);
+                // Under the CPU ceiling: whether this point's figure meets it, within the fixed tolerance.
+                if (report.choice() != null && report.choice().cpu().isPresent()) {
+                    json.writeBooleanField(
+                            "meetsCpuCeiling",
+                            report.choice().cpu().get().ceiling().admits(candidate.primary()));
+                }
                 writeMeasurements(json, candidate.measurements());
                 json.writeEndObject();
             }
