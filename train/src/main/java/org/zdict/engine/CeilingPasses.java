@@ -8,13 +8,13 @@ import org.zdict.engine.codec.BlockCodec;
  * Compression CPU per event against Kafka's lz4 for the {@code balanced} ceiling, measured side by side
  * ({@link Meter#slices}) in passes: every point once, then each point near the ceiling again, up to {@link
  * #MOST_PASSES} in all. Near means from its spread (at least the {@link CpuCeiling#TOLERANCE}) under the
- * ceiling to {@link #RECHECK} times it: a burst of load (a neighbour's build, a garbage collector) can double a point's
- * figure for a whole pass. Passes run seconds apart; a point measured three times gets the median of its
- * passes' figures, so one pass through a burst does not decide, and as spread the larger of how much the
- * figure moves within a pass (their spreads, over the square root of their number) and how far the passes
- * fell apart (half the distance between the lowest and highest, over the median). The spread decides only
- * how often a point is measured; the rule then judges every point alike, by its figure and the fixed
- * tolerance ({@link Tolerance}): the outcome depends on the measurements only.
+ * ceiling to {@link #RECHECK} times it: a burst of load (a neighbour's build, a garbage collector) can
+ * double a point's figure for a whole pass. Passes run seconds apart; a point measured three times gets the
+ * median of its passes' figures, so one pass through a burst does not decide, and as spread the larger of
+ * how much the figure moves within a pass (their spreads, over the square root of their number) and how far
+ * the passes fell apart (half the distance between the lowest and highest, over the median). The spread
+ * decides only how often a point is measured; the rule then judges every point alike, by its figure and the
+ * fixed tolerance ({@link Tolerance}): the outcome depends on the measurements only.
  */
 final class CeilingPasses {
     /** Passes a point near the ceiling is measured in at most: the first, and two more. */

@@ -16,8 +16,8 @@ import java.util.Optional;
  *     tolerance that costs the least CPU per event (and still more than the ceiling); else null
  * @param leastCpuWithinNoise under a CPU ceiling: the point that measured the least CPU per event, when
  *     the chosen one is over the ceiling by more than the {@link CpuCeiling#TOLERANCE} but cannot be
- *     told apart from this point in CPU ({@link CpuCeiling#alike}) and has the higher ratio (of points alike in CPU, the higher
- *     ratio is preferred); else null
+ *     told apart from this point in CPU ({@link CpuCeiling#alike}) and has the higher ratio (of points
+ *     alike in CPU, the higher ratio is preferred); else null
  */
 public record ChoiceReason(
         Rule rule,

@@ -192,7 +192,8 @@ class ObjectiveTest {
         for (double spread : new double[] {0.02, 0.12, 0.40, Double.NaN}) {
             Objective.Choice choice = withMid(1.10, spread);
             assertEquals(LARGE_FAST.point(), choice.chosen().point(), "spread " + spread);
-            assertEquals(ChoiceReason.Rule.BEST_RATIO_UNDER_CEILING, choice.reason().rule());
+            assertEquals(
+                    ChoiceReason.Rule.BEST_RATIO_UNDER_CEILING, choice.reason().rule());
         }
         // At 1.04x, within the tolerance, it meets the ceiling whatever its spread.
         for (double spread : new double[] {0.01, 0.15, 0.40}) {

@@ -310,9 +310,11 @@ class TrainCommandTest {
 
         // Each grid point says whether its figure meets the ceiling: all of them under a loose one, none under
         // a tight one.
-        loose.get("grid").forEach(point -> assertTrue(point.get("meetsCpuCeiling").asBoolean(), point::toString));
+        loose.get("grid")
+                .forEach(point -> assertTrue(point.get("meetsCpuCeiling").asBoolean(), point::toString));
         JsonNode tight = trainUnderCeiling("0.000001", "tight");
-        tight.get("grid").forEach(point -> assertFalse(point.get("meetsCpuCeiling").asBoolean(), point::toString));
+        tight.get("grid")
+                .forEach(point -> assertFalse(point.get("meetsCpuCeiling").asBoolean(), point::toString));
         assertTrue(tight.get("choice").get("reason").asText().startsWith("no grid point compresses within 0.00x"));
         assertTrue(tight.get("choice").get("reason").asText().contains("the CPU ceiling is not met"));
         assertFalse(tight.get("choice").get("cpu").get("met").asBoolean());
