@@ -7,13 +7,14 @@ import org.zdict.engine.codec.BlockCodec;
 /**
  * Compression CPU per event against Kafka's lz4 for the {@code balanced} ceiling, measured side by side
  * ({@link Meter#slices}) in passes: every point once, then each point near the ceiling again, up to {@link
- * #MOST_PASSES} in all. Near means from its {@link CpuCeiling#margin} under the ceiling to {@link
- * #RECHECK} times it: a burst of load (a neighbour's build, a garbage collector) can double a point's
- * figure for a whole pass. Passes run seconds apart; a point measured three times gets the median of its
- * passes' figures, so one pass through a burst does not decide, and as spread the larger of how much the
- * figure moves within a pass (their spreads, over the square root of their number) and how far the passes
- * fell apart (half the distance between the lowest and highest, over the median). The rule then judges
- * every point alike, by its figure and margin: the outcome depends on the measurements only.
+ * #MOST_PASSES} in all. Near means from its spread (at least the {@link CpuCeiling#TOLERANCE}) under the
+ * ceiling to {@link #RECHECK} times it: a burst of load (a neighbour's build, a garbage collector) can
+ * double a point's figure for a whole pass. Passes run seconds apart; a point measured three times gets the
+ * median of its passes' figures, so one pass through a burst does not decide, and as spread the larger of
+ * how much the figure moves within a pass (their spreads, over the square root of their number) and how far
+ * the passes fell apart (half the distance between the lowest and highest, over the median). The spread
+ * decides only how often a point is measured; the rule then judges every point alike, by its figure and the
+ * fixed tolerance ({@link Tolerance}): the outcome depends on the measurements only.
  */
 final class CeilingPasses {
     /** Passes a point near the ceiling is measured in at most: the first, and two more. */
@@ -61,11 +62,12 @@ final class CeilingPasses {
     }
 
     /**
-     * Whether a point at {@code figure}, moving by {@code spread}, is near the ceiling: from its margin
-     * under it to {@link #RECHECK} times it.
+     * Whether a point at {@code figure}, moving by {@code spread} (NaN: not measured), is near the ceiling:
+     * from its spread, at least the {@link CpuCeiling#TOLERANCE}, under it to {@link #RECHECK} times it.
      */
     static boolean undecided(double figure, double spread, double maxTimesLz4) {
-        return figure > maxTimesLz4 / (1 + CpuCeiling.margin(spread)) && figure <= maxTimesLz4 * RECHECK;
+        double near = Double.isNaN(spread) ? CpuCeiling.TOLERANCE : Math.max(CpuCeiling.TOLERANCE, spread);
+        return figure > maxTimesLz4 / (1 + near) && figure <= maxTimesLz4 * RECHECK;
     }
 
     /** The figure (the median) and spread of {@code passes}, each a figure and its spread. */

@@ -15,9 +15,9 @@ import java.util.Optional;
  * @param leastCpuNearBest for {@link Rule#BEST_RATIO_UNDER_CEILING}: the point within the ratio
  *     tolerance that costs the least CPU per event (and still more than the ceiling); else null
  * @param leastCpuWithinNoise under a CPU ceiling: the point that measured the least CPU per event, when
- *     the chosen one is over the ceiling by more than its {@link CpuCeiling#margin} but cannot be told
- *     apart from this point in CPU ({@link CpuCeiling#alike}) and has the higher ratio (of points alike in CPU, the higher
- *     ratio is preferred); else null
+ *     the chosen one is over the ceiling by more than the {@link CpuCeiling#TOLERANCE} but cannot be
+ *     told apart from this point in CPU ({@link CpuCeiling#alike}) and has the higher ratio (of points
+ *     alike in CPU, the higher ratio is preferred); else null
  */
 public record ChoiceReason(
         Rule rule,
@@ -55,7 +55,7 @@ public record ChoiceReason(
         BEST_RATIO_UNDER_CEILING,
         /**
          * {@code balanced}: no point meets the CPU ceiling; the best ratio among the point that costs the
-         * least CPU per event and those within the larger of their {@link CpuCeiling#margin}s of it.
+         * least CPU per event and those within the {@link CpuCeiling#TOLERANCE} of it.
          */
         CEILING_NOT_MET
     }

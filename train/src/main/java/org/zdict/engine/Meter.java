@@ -127,20 +127,35 @@ final class Meter {
      * The speed of each round, in 10^6 bytes per second of the measuring thread's CPU time (wall time
      * where the JVM cannot read thread CPU time), so that other work on a busy machine slows the figures
      * down less; the fastest counts ({@link #fastest}). Untimed passes warm up first, for two rounds' time.
+     * Each pass is timed on its own: a pass during which the thread was switched out ({@link
+     * ThreadSchedule}) came back to caches other work had filled, so a round counts only its undisturbed
+     * passes, as the side-by-side slices are timed again ({@link #slice}); all of them where none was.
      */
     private double[] rounds(long bytesPerPass, Runnable pass) {
         warm(pass, 2 * roundNanos);
         double[] speeds = new double[rounds];
-        for (int round = 0; round < rounds; round++) {
-            long passes = 0;
-            long begin = now();
-            long elapsed;
-            do {
-                pass.run();
-                passes++;
-                elapsed = now() - begin;
-            } while (elapsed < roundNanos);
-            speeds[round] = bytesPerPass * passes * 1e3 / Math.max(1, elapsed);
+        try (ThreadSchedule schedule = ThreadSchedule.ofCurrentThread()) {
+            for (int round = 0; round < rounds; round++) {
+                long passes = 0;
+                long elapsed = 0;
+                long undisturbedPasses = 0;
+                long undisturbed = 0;
+                do {
+                    long scheduled = schedule.timesScheduled();
+                    long begin = now();
+                    pass.run();
+                    long took = now() - begin;
+                    passes++;
+                    elapsed += took;
+                    if (schedule.timesScheduled() == scheduled) {
+                        undisturbedPasses++;
+                        undisturbed += took;
+                    }
+                } while (elapsed < roundNanos);
+                speeds[round] = undisturbedPasses > 0
+                        ? bytesPerPass * undisturbedPasses * 1e3 / Math.max(1, undisturbed)
+                        : bytesPerPass * passes * 1e3 / Math.max(1, elapsed);
+            }
         }
         return speeds;
     }

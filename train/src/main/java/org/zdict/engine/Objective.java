@@ -8,8 +8,8 @@ import java.util.function.Predicate;
 
 /**
  * How one grid point is chosen, always on the held-out events at the primary batch size and only among
- * points that compress at least as fast as the speed floor, within the margin of their measured speed
- * ({@link SpeedFloor}). The rules use no knowledge of any particular data set.
+ * points that compress at least as fast as the speed floor, within its fixed tolerance ({@link
+ * SpeedFloor}). The rules use no knowledge of any particular data set.
  */
 public enum Objective {
     /** The highest held-out ratio. */
@@ -142,10 +142,10 @@ public enum Objective {
      * {@code balanced} held to the CPU ceiling: the cheapest point within the tolerance that costs no
      * more CPU per event than the ceiling allows; else the best ratio among the points that do; else,
      * when none does, the best ratio among the points that cost the least CPU per event (the nearest to
-     * the ceiling), saying the ceiling is not met. CPU figures are measured, so each is compared with its
-     * own {@link CpuCeiling#margin} (how much it moved within the run): a point that close over the
-     * ceiling meets it, and a point that close to the one that costs the least is as admissible as it (of
-     * points alike in CPU, the higher ratio is preferred).
+     * the ceiling), saying the ceiling is not met. CPU figures are measured, so each is compared with the
+     * fixed {@link CpuCeiling#TOLERANCE}, whatever its spread: a point that close over the ceiling meets
+     * it, and a point that close to the one that costs the least is as admissible as it (of points alike
+     * in CPU, the higher ratio is preferred).
      */
     private static Choice underCeiling(
             CpuCeiling ceiling,

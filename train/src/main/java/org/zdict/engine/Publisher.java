@@ -135,7 +135,7 @@ public final class Publisher {
         }
         report.choice().cpu().ifPresent(trade -> {
             metadata.put("cpuVsKafkaLz4", String.format(Locale.ROOT, "%.2f", trade.timesLz4()));
-            metadata.put("cpuMargin", String.format(Locale.ROOT, "%.3f", trade.margin()));
+            metadata.put("cpuTolerance", String.format(Locale.ROOT, "%.3f", CpuCeiling.TOLERANCE));
             metadata.put("ratioGivenUp", String.format(Locale.ROOT, "%.4f", trade.ratioGivenUp()));
         });
         report.baseline("lz4")

@@ -10,16 +10,19 @@ import org.junit.jupiter.api.Test;
 
 class CeilingPassesTest {
     @Test
-    void aPointFromItsMarginUnderTheCeilingToTwiceItIsMeasuredAgain() {
+    void aPointFromItsSpreadUnderTheCeilingToTwiceItIsMeasuredAgain() {
         // A 10% spread: measured again from 1.0 / 1.1 to 2 times the ceiling.
         assertFalse(CeilingPasses.undecided(0.90, 0.10, 1.0));
         assertTrue(CeilingPasses.undecided(0.95, 0.10, 1.0));
         assertTrue(CeilingPasses.undecided(1.74, 0.10, 1.0));
         assertFalse(CeilingPasses.undecided(2.01, 0.10, 1.0));
-        // A steady figure is judged with the least margin (5%), a wild one with the most (15%).
+        // A steady figure, or one whose spread was not measured, from the 5% tolerance under it.
         assertFalse(CeilingPasses.undecided(0.95, 0.01, 1.0));
-        assertTrue(CeilingPasses.undecided(0.88, 0.60, 1.0));
-        assertFalse(CeilingPasses.undecided(0.86, 0.60, 1.0));
+        assertTrue(CeilingPasses.undecided(0.96, 0.01, 1.0));
+        assertTrue(CeilingPasses.undecided(0.96, Double.NaN, 1.0));
+        // A wild figure is measured again from as far under as it moved.
+        assertTrue(CeilingPasses.undecided(0.70, 0.60, 1.0));
+        assertFalse(CeilingPasses.undecided(0.60, 0.60, 1.0));
     }
 
     @Test
@@ -27,7 +30,7 @@ class CeilingPassesTest {
         double[] combined = CeilingPasses.combine(
                 List.of(new double[] {0.90, 0.05}, new double[] {1.80, 0.05}, new double[] {0.95, 0.05}));
         assertEquals(0.95, combined[0], 1e-12);
-        // The passes fell far apart: the spread says so (and the margin stops at 15%).
+        // The passes fell far apart: the spread says so.
         assertEquals(0.45 / 0.95, combined[1], 1e-12);
     }
 

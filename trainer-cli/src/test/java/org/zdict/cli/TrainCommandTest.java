@@ -286,7 +286,7 @@ class TrainCommandTest {
 
     /**
      * A ceiling every point meets changes nothing; one that no point meets takes the point that costs the
-     * least CPU per event (or the best ratio within the measurement's margin of it), and says what the
+     * least CPU per event (or the best ratio within the tolerance of it), and says what the
      * choice without the ceiling would have cost.
      */
     @Test
@@ -308,7 +308,13 @@ class TrainCommandTest {
             assertTrue(Double.parseDouble(metadata.get("cpuVsKafkaLz4")) > 0, metadata::toString);
         }
 
+        // Each grid point says whether its figure meets the ceiling: all of them under a loose one, none under
+        // a tight one.
+        loose.get("grid")
+                .forEach(point -> assertTrue(point.get("meetsCpuCeiling").asBoolean(), point::toString));
         JsonNode tight = trainUnderCeiling("0.000001", "tight");
+        tight.get("grid")
+                .forEach(point -> assertFalse(point.get("meetsCpuCeiling").asBoolean(), point::toString));
         assertTrue(tight.get("choice").get("reason").asText().startsWith("no grid point compresses within 0.00x"));
         assertTrue(tight.get("choice").get("reason").asText().contains("the CPU ceiling is not met"));
         assertFalse(tight.get("choice").get("cpu").get("met").asBoolean());
@@ -321,7 +327,7 @@ class TrainCommandTest {
         assertEquals(chosen.get("level"), tight.get("choice").get("level"), tight.toString());
         assertEquals(chosen.get("dictSize"), tight.get("choice").get("dictSize"), tight.toString());
         // The least CPU per event, as measured side by side with Kafka's lz4, or the best ratio within the
-        // measurement's margin of it, among the zstd points (the LZ4 points are reported, not chosen).
+        // tolerance of it, among the zstd points (the LZ4 points are reported, not chosen).
         List<JsonNode> zstdPoints = new ArrayList<>();
         tight.get("grid").forEach(point -> {
             if (point.get("codec").asText().equals("zstd")) {
@@ -343,16 +349,10 @@ class TrainCommandTest {
 
     /**
      * Whether {@code point} cannot be told apart in CPU from {@code least}: over it by no more than the
-     * larger of their margins, each from its spread as the report gives it, give or take {@code slack}.
+     * ceiling's tolerance, give or take {@code slack}.
      */
     private static boolean alike(JsonNode point, JsonNode least, double slack) {
-        double margin = Math.max(margin(point), margin(least));
-        return cpuVsKafkaLz4(point) <= cpuVsKafkaLz4(least) * (1 + margin) + slack;
-    }
-
-    private static double margin(JsonNode point) {
-        JsonNode spread = point.get("results").get(0).get("cpuVsKafkaLz4Spread");
-        return CpuCeiling.margin(spread == null ? Double.NaN : spread.asDouble());
+        return cpuVsKafkaLz4(point) <= cpuVsKafkaLz4(least) * (1 + CpuCeiling.TOLERANCE) + slack;
     }
 
     /** A grid point's CPU per event against Kafka's lz4 on the first batch size, which the ceiling judges. */

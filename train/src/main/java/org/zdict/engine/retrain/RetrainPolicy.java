@@ -16,7 +16,7 @@ import org.zdict.engine.SpeedFloor;
  * <em>earns its place</em> when its ratio beats the reference's by at least {@code minGain}, or when it is
  * at least as good (gain ≥ 0) and costs at most half the reference's compression CPU per event (it
  * compresses at least twice as fast). It <em>meets the constraints</em> when it compresses at least
- * {@code minMbps} (within its measured margin, {@link SpeedFloor}) and, under a CPU ceiling, costs no
+ * {@code minMbps} (within its tolerance, {@link SpeedFloor}) and, under a CPU ceiling, costs no
  * more CPU per event than the ceiling allows. The
  * point promoted is the first, in the objective's order, that earns its place and meets the constraints;
  * when none does, the reference is kept and the verdict names the point that came closest: the first that

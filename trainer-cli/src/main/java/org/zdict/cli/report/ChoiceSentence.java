@@ -9,6 +9,7 @@ import org.zdict.engine.CpuCeiling;
 import org.zdict.engine.Measurement;
 import org.zdict.engine.Objective;
 import org.zdict.engine.SpeedFloor;
+import org.zdict.engine.Tolerance;
 
 /**
  * Why the engine chose a grid point, in the one or two sentences {@code zdict train} prints after
@@ -18,7 +19,7 @@ public final class ChoiceSentence {
     private ChoiceSentence() {}
 
     public static String of(Objective.Choice choice) {
-        String sentence = rule(choice) + floorByMargin(choice);
+        String sentence = rule(choice) + floorByTolerance(choice);
         return choice.chosen().point().isLz4()
                 ? "--codec lz4, among the LZ4 points (LZ4 blocks with the dictionary): " + sentence
                 : sentence;
@@ -60,27 +61,27 @@ public final class ChoiceSentence {
     }
 
     /**
-     * When the speed floor's margin decided: the chosen point measured under --min-mbps, by less than the
-     * margin of its measured speed ({@link SpeedFloor}).
+     * When the speed floor's tolerance decided: the chosen point measured under --min-mbps, by less than
+     * the tolerance ({@link SpeedFloor}).
      */
-    private static String floorByMargin(Objective.Choice choice) {
+    private static String floorByTolerance(Objective.Choice choice) {
         ChoiceReason.Figures figures = choice.reason().figures();
         Measurement m = choice.chosen().primary();
         if (choice.reason().rule() == ChoiceReason.Rule.BELOW_SPEED_FLOOR
-                || !SpeedFloor.reachesByMargin(m, figures.minMbps())) {
+                || !SpeedFloor.reachesWithinTolerance(m, figures.minMbps())) {
             return "";
         }
         return String.format(
                 Locale.ROOT,
-                "; %s compresses at %.1f MB/s%s, under the --min-mbps floor of %.0f MB/s by less than its %d%%"
-                        + " margin, which counts as reaching it",
+                "; %s compresses at %.1f MB/s%s, under the --min-mbps floor of %.0f MB/s by less than the %d%%"
+                        + " tolerance, which counts as reaching it",
                 choice.chosen().point().label(),
                 m.compressMBps(),
                 Double.isNaN(m.compressMBpsSpread())
                         ? ""
                         : String.format(Locale.ROOT, " (moving by %.0f%% in this run)", 100 * m.compressMBpsSpread()),
                 figures.minMbps(),
-                Math.round(SpeedFloor.margin(m) * 100));
+                Math.round(Tolerance.SHARE * 100));
     }
 
     private static String balanced(
@@ -103,30 +104,30 @@ public final class ChoiceSentence {
     }
 
     /**
-     * How the measurement's margin decided, when it did: the chosen point is over the ceiling by less than
-     * the margin, or within the margin of the point that costs the least and with the higher ratio.
+     * How the tolerance decided, when it did: the chosen point is over the ceiling by less than the
+     * tolerance, or within the tolerance of the point that costs the least and with the higher ratio.
      */
     private static String withinNoise(Objective.Choice choice) {
         CpuCeiling ceiling = choice.cpu().orElseThrow().ceiling();
         CandidateResult chosen = choice.chosen();
         CandidateResult least = choice.reason().leastCpuWithinNoise();
-        long margin = Math.round(margin(choice) * 100);
+        long tolerance = Math.round(CpuCeiling.TOLERANCE * 100);
         if (least != null) {
             return String.format(
                     Locale.ROOT,
-                    "; %s costs the least, %s, and %s is within the %d%% margin of their figures, so the higher"
+                    "; %s costs the least, %s, and %s is within the %d%% tolerance of it, so the higher"
                             + " ratio was preferred",
                     least.point().label(),
                     cost(ceiling, least),
                     chosen.point().label(),
-                    margin);
+                    tolerance);
         }
         if (ceiling.timesLz4(chosen.primary()) > ceiling.maxTimesLz4() && ceiling.admits(chosen.primary())) {
             return String.format(
                     Locale.ROOT,
-                    "; %s is over the ceiling by less than its %d%% margin, which counts as meeting it",
+                    "; %s is over the ceiling by less than the %d%% tolerance, which counts as meeting it",
                     chosen.point().label(),
-                    margin);
+                    tolerance);
         }
         return "";
     }
@@ -165,12 +166,14 @@ public final class ChoiceSentence {
                 String.format(
                         Locale.ROOT,
                         "objective balanced: no grid point within %d%% of the best held-out ratio compresses"
-                                + " within %s (the cheapest of them, %s, costs %s), so the best ratio that does"
+                                + " within %s (the cheapest of them, %s, costs %s: over the ceiling and its %d%% tolerance), so the"
+                                + " best ratio that does"
                                 + " was chosen, %s%s, at %s; %s",
                         Math.round(Objective.BALANCED_TOLERANCE * 100),
                         limit,
                         reason.leastCpuNearBest().point().label(),
                         cost(ceiling, reason.leastCpuNearBest()),
+                        Math.round(CpuCeiling.TOLERANCE * 100),
                         describe(chosen),
                         versusLz4(chosen, lz4),
                         cost(ceiling, chosen),
@@ -179,10 +182,10 @@ public final class ChoiceSentence {
                 String.format(
                         Locale.ROOT,
                         "no grid point compresses within %s, so the CPU ceiling is not met: of the points that cost"
-                                + " the least CPU per event (within the %d%% margin of their figures), the best"
+                                + " the least CPU per event (within the %d%% tolerance of the least), the best"
                                 + " ratio was chosen, %s%s, at %s; %s",
                         limit,
-                        Math.round(margin(choice) * 100),
+                        Math.round(CpuCeiling.TOLERANCE * 100),
                         describe(chosen),
                         versusLz4(chosen, lz4),
                         cost(ceiling, chosen),
@@ -192,16 +195,6 @@ public final class ChoiceSentence {
                                         + cost(ceiling, unconstrained) + "; " + givenUp(chosen, unconstrained));
             default -> throw new IllegalArgumentException("Not a CPU ceiling rule: " + reason.rule());
         };
-    }
-
-    /**
-     * The margin the chosen point was judged with: its own, or where it was preferred to the point that
-     * costs the least as alike in CPU, the larger of theirs ({@link CpuCeiling#alike}).
-     */
-    private static double margin(Objective.Choice choice) {
-        double margin = CpuCeiling.margin(choice.chosen().primary());
-        CandidateResult least = choice.reason().leastCpuWithinNoise();
-        return least == null ? margin : Math.max(margin, CpuCeiling.margin(least.primary()));
     }
 
     /** Like "0.89x Kafka lz4's CPU per event (moving by 6% in this run)": the figure, and how much it moved. */

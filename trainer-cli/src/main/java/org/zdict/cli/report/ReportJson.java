@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.zdict.engine.BaselineResult;
 import org.zdict.engine.CandidateResult;
+import org.zdict.engine.CpuCeiling;
 import org.zdict.engine.CpuTrade;
 import org.zdict.engine.GridSettings;
 import org.zdict.engine.Measurement;
@@ -75,6 +76,12 @@ public final class ReportJson {
                 json.writeNumberField("trainMillis", candidate.trainMillis());
                 json.writeBooleanField(
                         "chosen", report.choice() != null && report.choice().chosen() == candidate);
+                // Under the CPU ceiling: whether this point's figure meets it, within the fixed tolerance.
+                if (report.choice() != null && report.choice().cpu().isPresent()) {
+                    json.writeBooleanField(
+                            "meetsCpuCeiling",
+                            report.choice().cpu().get().ceiling().admits(candidate.primary()));
+                }
                 writeMeasurements(json, candidate.measurements());
                 json.writeEndObject();
             }
@@ -110,7 +117,10 @@ public final class ReportJson {
     private static void writeCpuTrade(JsonGenerator json, CpuTrade trade) throws IOException {
         json.writeObjectFieldStart("cpu");
         json.writeNumberField("timesKafkaLz4", round(trade.timesLz4(), 3));
-        json.writeNumberField("margin", round(trade.margin(), 3));
+        if (!Double.isNaN(trade.spread())) {
+            json.writeNumberField("spread", round(trade.spread(), 3));
+        }
+        json.writeNumberField("tolerance", CpuCeiling.TOLERANCE);
         json.writeNumberField("maxTimesKafkaLz4", trade.ceiling().maxTimesLz4());
         json.writeBooleanField("met", trade.met());
         Measurement lz4 = trade.ceiling().lz4();

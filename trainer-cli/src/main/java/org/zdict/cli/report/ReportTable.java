@@ -127,11 +127,10 @@ public final class ReportTable {
                     Locale.ROOT,
                     "comp cpu, dec cpu = CPU per event to compress, to decode, as a multiple of Kafka's lz4 on batches"
                             + " of %d, measured side by side; spread = how much comp cpu moved within this run (half the"
-                            + " range of its four quarters' figures), the margin the CPU ceiling judges it with, kept between"
-                            + " %.0f%% and %.0f%%.%n",
+                            + " range of its four quarters' figures), how stable it was; the CPU ceiling admits a comp cpu"
+                            + " at most %.0f%% over it, whatever its spread.%n",
                     report.settings().producerBatch(),
-                    100 * CpuCeiling.LEAST_MARGIN,
-                    100 * CpuCeiling.MOST_MARGIN);
+                    100 * CpuCeiling.TOLERANCE);
         }
         lz4Note(report, out);
         for (String failure : report.failures()) {

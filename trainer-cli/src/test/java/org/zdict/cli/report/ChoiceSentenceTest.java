@@ -45,7 +45,7 @@ class ChoiceSentenceTest {
     }
 
     @Test
-    void saysWhenTheSpeedFloorsMarginDecided() {
+    void saysWhenTheSpeedFloorsToleranceDecided() {
         CandidateResult l1 = point(256, 1, 4.79, 352);
         CandidateResult l3 = new CandidateResult(
                 new GridPoint(256 << 10, 3),
@@ -57,7 +57,7 @@ class ChoiceSentenceTest {
         assertTrue(
                 ChoiceSentence.of(choice)
                         .endsWith("; 256K L3 compresses at 99.6 MB/s (moving by 3% in this run), under the --min-mbps"
-                                + " floor of 100 MB/s by less than its 5% margin, which counts as reaching it"),
+                                + " floor of 100 MB/s by less than the 5% tolerance, which counts as reaching it"),
                 ChoiceSentence.of(choice));
         Objective.Choice above = Objective.BALANCED.choose(GRID, 100, LZ4);
         assertTrue(!ChoiceSentence.of(above).contains("--min-mbps floor"), ChoiceSentence.of(above));
@@ -163,7 +163,7 @@ class ChoiceSentenceTest {
                 ChoiceSentence.of(choice)
                         .startsWith("no grid point compresses within 1.00x the CPU per event of Kafka's lz4 on"
                                 + " batches of 4, so the CPU ceiling is not met: of the points that cost the least"
-                                + " CPU per event (within the 5% margin of their figures), the best ratio was"
+                                + " CPU per event (within the 5% tolerance of the least), the best ratio was"
                                 + " chosen, 16K L1: 4.00x on batches of 1 at 450 MB/s"),
                 ChoiceSentence.of(choice));
         assertTrue(
@@ -187,18 +187,18 @@ class ChoiceSentenceTest {
         assertTrue(
                 ChoiceSentence.of(choice)
                         .endsWith("; 16K L1 costs the least, 2.00x Kafka lz4's CPU per event, and 256K L1 is"
-                                + " within the 5% margin of their figures, so the higher ratio was preferred"),
+                                + " within the 5% tolerance of it, so the higher ratio was preferred"),
                 ChoiceSentence.of(choice));
     }
 
     @Test
-    void saysWhenAPointMeetsTheCeilingWithinTheMargin() {
+    void saysWhenAPointMeetsTheCeilingWithinTheTolerance() {
         // 256K L3 at 380 MB/s against lz4's 395: 1.04x, within 5% over the ceiling.
         Objective.Choice choice = Objective.BALANCED.choose(GRID, 100, LZ4, ceiling(1.0, 395));
         assertSame(LARGE_MID, choice.chosen());
         assertTrue(
                 ChoiceSentence.of(choice)
-                        .endsWith("; 256K L3 is over the ceiling by less than its 5% margin, which counts as"
+                        .endsWith("; 256K L3 is over the ceiling by less than the 5% tolerance, which counts as"
                                 + " meeting it"),
                 ChoiceSentence.of(choice));
     }
