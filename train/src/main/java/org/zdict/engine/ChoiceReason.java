@@ -8,9 +8,12 @@ import java.util.Optional;
  *
  * @param rule the rule that decided
  * @param figures what every rule compares
- * @param fastestMbps for {@link Rule#BELOW_SPEED_FLOOR}: the fastest grid point's speed, else 0
- * @param bestRatio the best held-out ratio among the points that reach the speed floor; null for
- *     {@link Rule#BELOW_SPEED_FLOOR}
+ * @param fastestMbps for {@link Rule#BELOW_SPEED_FLOOR}: the fastest grid point's speed; for {@link
+ *     Rule#BEST_RATIO_REACHING_FLOOR}: the fastest speed among the points within the ratio tolerance of
+ *     the best; else 0
+ * @param bestRatio for {@code balanced}: the best held-out ratio of the whole grid, whether or not it
+ *     reaches the speed floor (the ratio tolerance is measured from it); for {@code ratio} and {@code
+ *     speed}: the best among the points that reach the floor; null for {@link Rule#BELOW_SPEED_FLOOR}
  * @param withoutCeiling for {@code balanced}: its choice without a CPU ceiling; else null
  * @param leastCpuNearBest for {@link Rule#BEST_RATIO_UNDER_CEILING}: the point within the ratio
  *     tolerance that costs the least CPU per event (and still more than the ceiling); else null
@@ -53,6 +56,11 @@ public record ChoiceReason(
         CHEAPEST_NEAR_BEST_RATIO_UNDER_CEILING,
         /** {@code balanced}: no point near the best ratio meets the CPU ceiling; the best ratio that does. */
         BEST_RATIO_UNDER_CEILING,
+        /**
+         * {@code balanced}: no point near the grid's best ratio reaches the speed floor; the best ratio
+         * among the points that do (and, under a CPU ceiling, meet it).
+         */
+        BEST_RATIO_REACHING_FLOOR,
         /**
          * {@code balanced}: no point meets the CPU ceiling; the best ratio among the point that costs the
          * least CPU per event and those within the {@link CpuCeiling#TOLERANCE} of it.

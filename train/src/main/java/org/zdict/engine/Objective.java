@@ -33,6 +33,9 @@ public enum Objective {
                     (CandidateResult c) -> c.point().level())
             .thenComparingInt(c -> c.point().dictSize());
 
+    private static final Comparator<CandidateResult> BY_RATIO =
+            Comparator.comparingDouble(c -> c.primary().ratio());
+
     /**
      * The chosen point and why.
      *
@@ -106,27 +109,15 @@ public enum Objective {
                     fastest,
                     new ChoiceReason(ChoiceReason.Rule.BELOW_SPEED_FLOOR, figures, fastestSpeed, null, null, null));
         }
-        CandidateResult best = eligible.stream()
-                .max(Comparator.comparingDouble(c -> c.primary().ratio()))
-                .orElseThrow();
-        double bestRatio = best.primary().ratio();
         return switch (this) {
-            case RATIO ->
-                new Choice(best, new ChoiceReason(ChoiceReason.Rule.HIGHEST_RATIO, figures, 0, best, null, null));
-            case BALANCED -> {
-                List<CandidateResult> within = eligible.stream()
-                        .filter(c -> c.primary().ratio() >= bestRatio * (1 - BALANCED_TOLERANCE))
-                        .toList();
-                CandidateResult cheapest = within.stream().min(CHEAPEST).orElseThrow();
-                if (ceiling.isEmpty()) {
-                    yield new Choice(
-                            cheapest,
-                            new ChoiceReason(
-                                    ChoiceReason.Rule.CHEAPEST_NEAR_BEST_RATIO, figures, 0, best, cheapest, null));
-                }
-                yield underCeiling(ceiling.get(), eligible, within, best, cheapest, figures);
+            case RATIO -> {
+                CandidateResult best = eligible.stream().max(BY_RATIO).orElseThrow();
+                yield new Choice(best, new ChoiceReason(ChoiceReason.Rule.HIGHEST_RATIO, figures, 0, best, null, null));
             }
+            case BALANCED -> balanced(candidates, eligible, ceiling, figures);
             case SPEED -> {
+                CandidateResult best = eligible.stream().max(BY_RATIO).orElseThrow();
+                double bestRatio = best.primary().ratio();
                 CandidateResult fastest = eligible.stream()
                         .filter(c -> c.primary().ratio() >= bestRatio * (1 - SPEED_TOLERANCE))
                         .max(Comparator.comparingDouble(c -> c.primary().compressMBps()))
@@ -136,6 +127,46 @@ public enum Objective {
                         new ChoiceReason(ChoiceReason.Rule.FASTEST_NEAR_BEST_RATIO, figures, 0, best, null, null));
             }
         };
+    }
+
+    /**
+     * {@code balanced}: the cheapest point within {@link #BALANCED_TOLERANCE} of the grid's best ratio,
+     * among those that reach the speed floor; when none of them does, the best ratio among the points that
+     * do. The window is measured from the best ratio of every grid point, whether or not it reaches the
+     * floor: ratios do not move with the load on the machine, speeds do, so the floor (like the CPU
+     * ceiling) only ever excludes points and never moves the line the others are held to. Measured from
+     * the best point that reached the floor, a level-5 point dropping under it on a busy machine brought
+     * level 1 within 3 % of level 3, and the choice flipped.
+     */
+    private static Choice balanced(
+            List<CandidateResult> candidates,
+            List<CandidateResult> eligible,
+            Optional<CpuCeiling> ceiling,
+            ChoiceReason.Figures figures) {
+        CandidateResult best = candidates.stream().max(BY_RATIO).orElseThrow();
+        double least = best.primary().ratio() * (1 - BALANCED_TOLERANCE);
+        List<CandidateResult> within =
+                eligible.stream().filter(c -> c.primary().ratio() >= least).toList();
+        ChoiceReason.Rule rule;
+        CandidateResult unconstrained;
+        double fastestNearBest = 0;
+        if (within.isEmpty()) {
+            rule = ChoiceReason.Rule.BEST_RATIO_REACHING_FLOOR;
+            unconstrained = eligible.stream().max(BY_RATIO).orElseThrow();
+            fastestNearBest = candidates.stream()
+                    .filter(c -> c.primary().ratio() >= least)
+                    .mapToDouble(c -> c.primary().compressMBps())
+                    .max()
+                    .orElseThrow();
+        } else {
+            rule = ChoiceReason.Rule.CHEAPEST_NEAR_BEST_RATIO;
+            unconstrained = within.stream().min(CHEAPEST).orElseThrow();
+        }
+        if (ceiling.isEmpty()) {
+            return new Choice(
+                    unconstrained, new ChoiceReason(rule, figures, fastestNearBest, best, unconstrained, null));
+        }
+        return underCeiling(ceiling.get(), eligible, within, best, unconstrained, fastestNearBest, figures);
     }
 
     /**
@@ -153,6 +184,7 @@ public enum Objective {
             List<CandidateResult> within,
             CandidateResult best,
             CandidateResult unconstrained,
+            double fastestNearBest,
             ChoiceReason.Figures figures) {
         Comparator<CandidateResult> byCpu = Comparator.comparingDouble(c -> ceiling.timesLz4(c.primary()));
         Comparator<CandidateResult> byRatio = Comparator.comparingDouble(
@@ -172,9 +204,13 @@ public enum Objective {
             rule = ChoiceReason.Rule.CHEAPEST_NEAR_BEST_RATIO_UNDER_CEILING;
             chosen = affordableWithin.get();
         } else {
-            rule = ceiling.admits(leastCpu.primary())
-                    ? ChoiceReason.Rule.BEST_RATIO_UNDER_CEILING
-                    : ChoiceReason.Rule.CEILING_NOT_MET;
+            if (!ceiling.admits(leastCpu.primary())) {
+                rule = ChoiceReason.Rule.CEILING_NOT_MET;
+            } else if (within.isEmpty()) {
+                rule = ChoiceReason.Rule.BEST_RATIO_REACHING_FLOOR;
+            } else {
+                rule = ChoiceReason.Rule.BEST_RATIO_UNDER_CEILING;
+            }
             chosen = eligible.stream().filter(admitted).max(byRatio).orElseThrow();
             if (rule == ChoiceReason.Rule.BEST_RATIO_UNDER_CEILING) {
                 leastCpuNearBest = within.stream().min(byCpu).orElseThrow();
@@ -183,7 +219,14 @@ public enum Objective {
         CandidateResult alike = ceiling.admits(chosen.primary()) || chosen == leastCpu ? null : leastCpu;
         return new Choice(
                 chosen,
-                new ChoiceReason(rule, figures, 0, best, unconstrained, leastCpuNearBest, alike),
+                new ChoiceReason(
+                        rule,
+                        figures,
+                        rule == ChoiceReason.Rule.BEST_RATIO_REACHING_FLOOR ? fastestNearBest : 0,
+                        best,
+                        unconstrained,
+                        leastCpuNearBest,
+                        alike),
                 Optional.of(CpuTrade.of(ceiling, chosen, unconstrained)));
     }
 }

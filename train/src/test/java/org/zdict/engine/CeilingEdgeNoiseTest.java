@@ -22,13 +22,16 @@ import org.junit.jupiter.api.Test;
  * (5% to 15%), level 5 was admitted in the runs where its spread was over 12% and chosen.
  */
 class CeilingEdgeNoiseTest {
-    /** dict KiB, level, held-out ratio on batches of 1, CPU per event against Kafka lz4 side by side. */
+    /**
+     * dict KiB, level, held-out ratio on batches of 1, CPU per event against Kafka lz4 side by side,
+     * compression MB/s (a quiet default run with the fixed tolerance).
+     */
     private static final double[][] ZEEK_NETWORK_LOGS = {
-        {16, 1, 4.61, 0.54}, {16, 3, 4.71, 0.63}, {16, 5, 4.92, 1.11},
-        {64, 1, 4.85, 0.52}, {64, 3, 4.95, 0.61}, {64, 5, 5.22, 1.11},
-        {112, 1, 4.83, 0.52}, {112, 3, 4.98, 0.60}, {112, 5, 5.31, 1.11},
-        {256, 1, 5.04, 0.53}, {256, 3, 5.13, 0.62}, {256, 5, 5.57, 1.12},
-        {512, 1, 4.98, 0.52}, {512, 3, 5.18, 0.61}, {512, 5, 5.68, 1.11},
+        {16, 1, 4.61, 0.54, 346}, {16, 3, 4.71, 0.63, 270}, {16, 5, 4.92, 1.11, 164},
+        {64, 1, 4.85, 0.52, 326}, {64, 3, 4.95, 0.61, 278}, {64, 5, 5.22, 1.11, 154},
+        {112, 1, 4.83, 0.52, 196}, {112, 3, 4.98, 0.60, 180}, {112, 5, 5.31, 1.11, 105},
+        {256, 1, 5.04, 0.53, 336}, {256, 3, 5.13, 0.62, 288}, {256, 5, 5.57, 1.12, 163},
+        {512, 1, 4.98, 0.52, 350}, {512, 3, 5.18, 0.61, 296}, {512, 5, 5.68, 1.11, 143},
     };
 
     private static final long HELD_OUT_BYTES = 4_000_000;
@@ -45,11 +48,17 @@ class CeilingEdgeNoiseTest {
 
     /** The recorded grid, level 5's figures times {@code level5}, each figure times its {@code noise}. */
     private static List<CandidateResult> grid(double level5, double[] noise, double[] spreads) {
+        return grid(level5, noise, spreads, 1);
+    }
+
+    /** The same, every speed times {@code slower}. */
+    private static List<CandidateResult> grid(double level5, double[] noise, double[] spreads, double slower) {
         List<CandidateResult> grid = new ArrayList<>();
         for (int i = 0; i < ZEEK_NETWORK_LOGS.length; i++) {
             double[] row = ZEEK_NETWORK_LOGS[i];
             double figure = row[3] * (row[1] == 5 ? level5 : 1) * noise[i];
-            Measurement m = new Measurement(1, HELD_OUT_BYTES, Math.round(HELD_OUT_BYTES / row[2]), 300, 1000)
+            Measurement m = new Measurement(
+                            1, HELD_OUT_BYTES, Math.round(HELD_OUT_BYTES / row[2]), row[4] * slower * noise[i], 1000)
                     .withCpuVsLz4(figure, spreads[i]);
             grid.add(new CandidateResult(new GridPoint((int) row[0] << 10, (int) row[1]), new byte[0], 0, List.of(m)));
         }
@@ -75,6 +84,14 @@ class CeilingEdgeNoiseTest {
 
     /** Asserts that every seeded run chooses {@code expected}, level 5's figures times {@code level5}. */
     private static void sameChoiceInEveryRun(double level5, GridPoint expected) {
+        sameChoiceInEveryRun(level5, 0, expected);
+    }
+
+    /**
+     * The same, each run also slowing every speed together by up to {@code slowing} (memory load slowed
+     * every point alike: level 5 compressed at 65-164 MB/s under load, against 97-169 quiet).
+     */
+    private static void sameChoiceInEveryRun(double level5, double slowing, GridPoint expected) {
         Random random = new Random(SEED);
         int n = ZEEK_NETWORK_LOGS.length;
         for (int run = 0; run < RUNS; run++) {
@@ -85,7 +102,8 @@ class CeilingEdgeNoiseTest {
                 noise[i] = together * (1 + OWN_NOISE * random.nextGaussian());
                 spreads[i] = LEAST_SPREAD + (MOST_SPREAD - LEAST_SPREAD) * random.nextDouble();
             }
-            assertEquals(expected, choose(grid(level5, noise, spreads)), "run " + run);
+            double slower = 1 - slowing * random.nextDouble();
+            assertEquals(expected, choose(grid(level5, noise, spreads, slower)), "run " + run);
         }
     }
 
@@ -104,5 +122,15 @@ class CeilingEdgeNoiseTest {
         GridPoint expected = new GridPoint(256 << 10, 5);
         assertEquals(expected, quiet(0.83));
         sameChoiceInEveryRun(0.83, expected);
+    }
+
+    @Test
+    void levelFiveSlowedUnderTheSpeedFloorChangesNothing() {
+        // Every speed slowed together by up to 60%, so that in most runs every level-5 point falls under
+        // the floor of 100 MB/s (in the others some do not): the 3% window is measured from the grid's best
+        // ratio whatever the floor, so 512K L3 is chosen every time. Measured from the best ratio among
+        // the points that reach the floor, the runs with every level-5 point under it chose 256K L1 (within
+        // 3% of 512K L3's 5.18x): 583 of these 2,000.
+        sameChoiceInEveryRun(1, 0.6, new GridPoint(512 << 10, 3));
     }
 }

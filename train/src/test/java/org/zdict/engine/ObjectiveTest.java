@@ -25,7 +25,7 @@ class ObjectiveTest {
     private static final CandidateResult LARGE_FAST = point(256, 1, 4.60, 430);
     private static final CandidateResult LARGE_MID = point(256, 3, 4.70, 380);
     private static final CandidateResult LARGE_SLOW = point(256, 5, 4.80, 200);
-    private static final CandidateResult HUGE_SLOW = point(512, 5, 4.85, 90);
+    private static final CandidateResult HUGE_SLOW = point(512, 5, 4.82, 90);
     private static final List<CandidateResult> GRID = List.of(SMALL_FAST, LARGE_FAST, LARGE_MID, LARGE_SLOW, HUGE_SLOW);
     private static final Optional<BaselineResult> LZ4 =
             Optional.of(new BaselineResult("lz4", List.of(new Measurement(1, 1_000_000, 800_000, 800, 2000))));
@@ -41,9 +41,64 @@ class ObjectiveTest {
     @Test
     void balancedTakesTheCheapestPointWithinThreePercentOfTheBest() {
         Objective.Choice choice = Objective.BALANCED.choose(GRID, 100, LZ4);
-        // Best above the floor is 4.80x; 4.70x (level 3) is within 3%, 4.60x (level 1) is not.
+        // The grid's best is 4.82x (512K L5, under the floor); 4.70x (level 3) is within 3%, 4.60x (level 1) is not.
         assertSame(LARGE_MID, choice.chosen());
         assertEquals(ChoiceReason.Rule.CHEAPEST_NEAR_BEST_RATIO, choice.reason().rule());
+    }
+
+    /** zeek_network_logs' 256K L1, 512K L3 and level-5 points, level 5 compressing at {@code level5Mbps}. */
+    private static List<CandidateResult> zeek(double level5Mbps, double level5TimesLz4) {
+        return List.of(
+                sideBySide(point(256, 1, 5.04, 336), 0.56, 0.02),
+                sideBySide(point(512, 3, 5.18, 296), 0.63, 0.04),
+                sideBySide(point(256, 5, 5.57, level5Mbps), level5TimesLz4, 0.02),
+                sideBySide(point(512, 5, 5.68, level5Mbps * 0.88), level5TimesLz4, 0.02));
+    }
+
+    @Test
+    void balancedMeasuresItsWindowFromTheGridsBestRatioWhateverTheSpeedFloor() {
+        // Level 5 under the floor, as memory load slowed it: no point within 3% of 5.68x reaches the floor,
+        // so the best ratio that does. Measured from the best point reaching the floor (512K L3, 5.18x),
+        // 256K L1 (5.04x) was within 3% and was chosen.
+        Objective.Choice slowed = Objective.BALANCED.choose(zeek(80, 1.15), 100, LZ4);
+        assertEquals(new GridPoint(512 << 10, 3), slowed.chosen().point());
+        assertEquals(
+                ChoiceReason.Rule.BEST_RATIO_REACHING_FLOOR, slowed.reason().rule());
+        assertEquals(new GridPoint(512 << 10, 5), slowed.reason().bestRatio().point());
+        assertEquals(80, slowed.reason().fastestMbps(), 1e-9);
+        // Reaching it, the cheapest point within 3% of 5.68x: 256K L5.
+        assertEquals(
+                new GridPoint(256 << 10, 5),
+                Objective.BALANCED.choose(zeek(160, 1.15), 100, LZ4).chosen().point());
+    }
+
+    @Test
+    void underTheCpuCeilingTheSpeedFloorNoLongerMovesTheChoice() {
+        // Level 5 over the ceiling (1.15x): 512K L3 whether level 5 reaches the floor or not.
+        for (double mbps : new double[] {40, 80, 95, 105, 160, 400}) {
+            Objective.Choice choice = Objective.BALANCED.choose(zeek(mbps, 1.15), 100, LZ4, ceiling(1.0, 900));
+            assertEquals(new GridPoint(512 << 10, 3), choice.chosen().point(), mbps + " MB/s");
+            assertEquals(
+                    mbps * 1.05 >= 100
+                            ? ChoiceReason.Rule.BEST_RATIO_UNDER_CEILING
+                            : ChoiceReason.Rule.BEST_RATIO_REACHING_FLOOR,
+                    choice.reason().rule(),
+                    mbps + " MB/s");
+            assertTrue(choice.cpu().orElseThrow().met());
+        }
+        // Under the ceiling and the floor, level 5 is chosen; under the ceiling but not the floor, 512K L3.
+        assertEquals(
+                new GridPoint(256 << 10, 5),
+                Objective.BALANCED
+                        .choose(zeek(160, 0.90), 100, LZ4, ceiling(1.0, 900))
+                        .chosen()
+                        .point());
+        assertEquals(
+                new GridPoint(512 << 10, 3),
+                Objective.BALANCED
+                        .choose(zeek(60, 0.90), 100, LZ4, ceiling(1.0, 900))
+                        .chosen()
+                        .point());
     }
 
     @Test
@@ -91,7 +146,7 @@ class ObjectiveTest {
         CandidateResult fastL5 = point(64, 5, 4.68, 420);
         Objective.Choice choice =
                 Objective.BALANCED.choose(List.of(LARGE_MID, fastL5, LARGE_SLOW), 100, LZ4, ceiling(1.0, 400));
-        // 256K L3 (380 MB/s) costs 1.05x lz4's CPU; 64K L5 at 420 MB/s is within 3% of 4.80x and costs 0.95x.
+        // 256K L3 (380 MB/s) costs 1.05x lz4's CPU; 64K L5 at 420 MB/s is within 3% of 4.82x and costs 0.95x.
         assertSame(fastL5, choice.chosen());
         CpuTrade trade = choice.cpu().orElseThrow();
         assertSame(LARGE_MID, trade.withoutCeiling());
@@ -103,7 +158,7 @@ class ObjectiveTest {
 
     @Test
     void balancedGivesUpRatioForTheCpuCeilingAndSaysHowMuch() {
-        // Within 3% of 4.80x: 256K L3 (380 MB/s) and 256K L5 (200), both dearer than lz4 at 400 MB/s.
+        // Within 3% of 4.82x: 256K L3 (380 MB/s) and 256K L5 (200), both dearer than lz4 at 400 MB/s.
         // Of the rest, 256K L1 (430 MB/s, 4.60x) and 16K L1 (450, 4.00x) are cheaper: the better ratio wins.
         Objective.Choice choice = Objective.BALANCED.choose(GRID, 100, LZ4, ceiling(1.0, 400));
         assertSame(LARGE_FAST, choice.chosen());

@@ -55,7 +55,8 @@ public final class ChoiceSentence {
                 "objective speed: the fastest compression within " + Math.round(Objective.SPEED_TOLERANCE * 100)
                         + "% of the best held-out ratio, " + describe(chosen) + versusLz4(chosen, lz4) + " (" + floor
                         + ")";
-            case CHEAPEST_NEAR_BEST_RATIO -> balanced(chosen, reason.bestRatio(), lz4, floor);
+            case CHEAPEST_NEAR_BEST_RATIO -> balanced(chosen, reason.bestRatio(), lz4, floor, figures.minMbps());
+            case BEST_RATIO_REACHING_FLOOR -> reachingFloor(choice, floor);
             default -> underCeiling(choice, floor);
         };
     }
@@ -85,18 +86,75 @@ public final class ChoiceSentence {
     }
 
     private static String balanced(
-            CandidateResult cheapest, CandidateResult best, Optional<BaselineResult> lz4, String floor) {
-        String rule = "objective balanced: the lowest level and smallest dictionary within "
-                + Math.round(Objective.BALANCED_TOLERANCE * 100) + "% of the best held-out ratio, ";
-        String versusBest = cheapest.point().equals(best.point())
-                ? "it is also the best ratio in the grid"
-                : String.format(
-                        Locale.ROOT,
-                        "the best, %s at %.2fx, is within %.0f%% but costs a higher level or a larger dictionary",
-                        best.point().label(),
-                        best.primary().ratio(),
-                        Objective.BALANCED_TOLERANCE * 100);
+            CandidateResult cheapest,
+            CandidateResult best,
+            Optional<BaselineResult> lz4,
+            String floor,
+            double minMbps) {
+        String rule = "objective balanced: the lowest level and smallest dictionary that reaches the --min-mbps"
+                + " floor within " + Math.round(Objective.BALANCED_TOLERANCE * 100)
+                + "% of the grid's best held-out ratio, ";
+        String versusBest;
+        if (cheapest.point().equals(best.point())) {
+            versusBest = "it is also the best ratio in the grid";
+        } else if (!SpeedFloor.reaches(best.primary(), minMbps)) {
+            versusBest = String.format(
+                    Locale.ROOT,
+                    "the best, %s at %.2fx, compresses at %.0f MB/s, under the floor",
+                    best.point().label(),
+                    best.primary().ratio(),
+                    best.primary().compressMBps());
+        } else {
+            versusBest = String.format(
+                    Locale.ROOT,
+                    "the best, %s at %.2fx, is within %.0f%% but costs a higher level or a larger dictionary",
+                    best.point().label(),
+                    best.primary().ratio(),
+                    Objective.BALANCED_TOLERANCE * 100);
+        }
         return rule + describe(cheapest) + versusLz4(cheapest, lz4) + "; " + versusBest + " (" + floor + ")";
+    }
+
+    /**
+     * {@link ChoiceReason.Rule#BEST_RATIO_REACHING_FLOOR}: every point near the grid's best ratio is under
+     * the speed floor, so the best ratio among those that reach it (and meet the CPU ceiling, if any).
+     */
+    private static String reachingFloor(Objective.Choice choice, String floor) {
+        ChoiceReason reason = choice.reason();
+        CandidateResult chosen = choice.chosen();
+        CandidateResult best = reason.bestRatio();
+        String ceiling = choice.cpu()
+                .map(trade -> " and compresses within " + limit(trade.ceiling()))
+                .orElse("");
+        String cost = choice.cpu()
+                .map(trade -> ", at " + cost(trade.ceiling(), chosen)
+                        + (chosen.point().equals(reason.withoutCeiling().point())
+                                ? ""
+                                : "; " + givenUp(chosen, reason.withoutCeiling())))
+                .orElse("");
+        return String.format(
+                Locale.ROOT,
+                "objective balanced: no grid point within %d%% of the best held-out ratio (%s at %.2fx) reaches the"
+                        + " --min-mbps floor of %.0f MB/s (the fastest of them compresses at %.0f MB/s), so the best"
+                        + " ratio that does%s was chosen, %s%s%s (%s)",
+                Math.round(Objective.BALANCED_TOLERANCE * 100),
+                best.point().label(),
+                best.primary().ratio(),
+                reason.figures().minMbps(),
+                reason.fastestMbps(),
+                ceiling,
+                describe(chosen),
+                versusLz4(chosen, reason.figures().lz4()),
+                cost,
+                floor);
+    }
+
+    private static String limit(CpuCeiling ceiling) {
+        return String.format(
+                Locale.ROOT,
+                "%.2fx the CPU per event of Kafka's lz4 on batches of %d",
+                ceiling.maxTimesLz4(),
+                ceiling.lz4().batchSize());
     }
 
     private static String underCeiling(Objective.Choice choice, String floor) {
@@ -139,20 +197,22 @@ public final class ChoiceSentence {
         CandidateResult unconstrained = reason.withoutCeiling();
         Optional<BaselineResult> lz4 = reason.figures().lz4();
         boolean same = chosen.point().equals(unconstrained.point());
-        String limit = String.format(
-                Locale.ROOT,
-                "%.2fx the CPU per event of Kafka's lz4 on batches of %d",
-                ceiling.maxTimesLz4(),
-                ceiling.lz4().batchSize());
+        String limit = limit(ceiling);
         return switch (reason.rule()) {
             case CHEAPEST_NEAR_BEST_RATIO_UNDER_CEILING ->
                 same
-                        ? balanced(unconstrained, reason.bestRatio(), lz4, floor) + "; it compresses at "
+                        ? balanced(
+                                        unconstrained,
+                                        reason.bestRatio(),
+                                        lz4,
+                                        floor,
+                                        reason.figures().minMbps())
+                                + "; it compresses at "
                                 + cost(ceiling, chosen) + " (ceiling " + limit + ")"
                         : String.format(
                                 Locale.ROOT,
-                                "objective balanced: the lowest level and smallest dictionary within %d%% of the best"
-                                        + " held-out ratio that compresses within %s, %s%s, at %s; %s would cost %s;"
+                                "objective balanced: the lowest level and smallest dictionary within %d%% of the grid's"
+                                        + " best held-out ratio that reaches the --min-mbps floor and compresses within %s, %s%s, at %s; %s would cost %s;"
                                         + " %s",
                                 Math.round(Objective.BALANCED_TOLERANCE * 100),
                                 limit,
