@@ -1,6 +1,8 @@
-# Re-decides each recorded run's choice from its report's figures under the rule as built (after) and
-# under proposal A: the 3% window is measured from the grid's best ratio whatever the floor, and the floor,
-# like the ceiling, only excludes points (rule 2 takes the best ratio among the points meeting both).
+# Re-decides each recorded run's choice from its report's figures under two rules, both with the fixed 5 %
+# tolerance: 'built rule' is that of the build recorded here as after (the 3 % window measured from the best
+# point reaching the speed floor); 'proposal' is the rule zdict has used since (the window measured from the
+# grid's best ratio whatever the floor; the floor, like the ceiling, only excludes points, and when no point
+# near the best meets both, the best ratio among the points that do). See ../choice-under-load-zeek-window.
 import glob, re, collections
 RATIO = {'256K L1': 5.04, '256K L3': 5.13, '256K L5': 5.57, '512K L1': 4.98, '512K L3': 5.18, '512K L5': 5.68}
 def cheap(k): l = int(k.split('L')[1]); d = int(k.split('K')[0]); return (l, d)

@@ -16,8 +16,8 @@ public enum Objective {
     RATIO,
     /**
      * The cheapest point (lowest level, then smallest dictionary) whose ratio is within {@link
-     * #BALANCED_TOLERANCE} of the best: nearly the best ratio, without paying for a slower level or a
-     * larger dictionary that buys almost nothing.
+     * #BALANCED_TOLERANCE} of the grid's best, whether or not that best reaches the speed floor: nearly the
+     * best ratio, without paying for a slower level or a larger dictionary that buys almost nothing.
      */
     BALANCED,
     /** The fastest compression among points within {@link #SPEED_TOLERANCE} of the best ratio. */

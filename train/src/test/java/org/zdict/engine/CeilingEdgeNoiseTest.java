@@ -126,8 +126,8 @@ class CeilingEdgeNoiseTest {
 
     @Test
     void levelFiveSlowedUnderTheSpeedFloorChangesNothing() {
-        // Every speed slowed together by up to 60%, so that in most runs every level-5 point falls under
-        // the floor of 100 MB/s (in the others some do not): the 3% window is measured from the grid's best
+        // Every speed slowed together by up to 60%, so that in about 3 runs of 10 every level-5 point
+        // falls under the floor of 100 MB/s (in the others some do not): the 3% window is measured from the grid's best
         // ratio whatever the floor, so 512K L3 is chosen every time. Measured from the best ratio among
         // the points that reach the floor, the runs with every level-5 point under it chose 256K L1 (within
         // 3% of 512K L3's 5.18x): 583 of these 2,000.

@@ -54,8 +54,10 @@ record CeilingLine(double speed, double maxTimesLz4) {
                 new BasicStroke(1.2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10, new float[] {6, 4}, 0));
         marker.setLabel(label());
         marker.setLabelFont(ChartLabels.FONT);
-        marker.setLabelAnchor(RectangleAnchor.TOP_LEFT);
-        marker.setLabelTextAnchor(TextAnchor.TOP_RIGHT);
+        // At the foot of the line, left of it: the level-5 points (the dearest, the highest ratios) are
+        // near its top, and the baselines sit above the ratio axis' floor of 1.
+        marker.setLabelAnchor(RectangleAnchor.BOTTOM_LEFT);
+        marker.setLabelTextAnchor(TextAnchor.BOTTOM_RIGHT);
         plot.addDomainMarker(marker);
     }
 }

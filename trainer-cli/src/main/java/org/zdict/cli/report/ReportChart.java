@@ -91,6 +91,8 @@ public final class ReportChart {
         speed.setSmallestValue(1);
         speed.setTickUnit(new NumberTickUnit(0.1));
         speed.setNumberFormatOverride(new DecimalFormat("#,##0"));
+        // Room right of the fastest point for its label, moved right of it when it meets another.
+        speed.setUpperMargin(0.1);
         plot.setDomainAxis(speed);
         XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(false, true);
         renderer.setSeriesPaint(0, Color.GRAY);
