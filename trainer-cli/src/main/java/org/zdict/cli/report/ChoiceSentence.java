@@ -56,7 +56,8 @@ public final class ChoiceSentence {
                         + "% of the best held-out ratio, " + describe(chosen) + versusLz4(chosen, lz4) + " (" + floor
                         + ")";
             case CHEAPEST_NEAR_BEST_RATIO -> balanced(chosen, reason.bestRatio(), lz4, floor, figures.minMbps());
-            case BEST_RATIO_REACHING_FLOOR -> reachingFloor(choice, floor);
+            case BEST_RATIO_REACHING_FLOOR ->
+                reachingFloor(choice, floor) + (choice.cpu().isPresent() ? withinNoise(choice) : "");
             default -> underCeiling(choice, floor);
         };
     }

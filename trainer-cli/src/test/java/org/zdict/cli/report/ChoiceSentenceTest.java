@@ -106,6 +106,14 @@ class ChoiceSentenceTest {
                                 + " Kafka's lz4 on batches of 4 was chosen, 256K L1"),
                 ChoiceSentence.of(capped));
         assertTrue(ChoiceSentence.of(capped).contains("giving up 2.7% of 512K L3's ratio"), ChoiceSentence.of(capped));
+        // 256K L1 at 336 MB/s against lz4's 350: 1.04x, over the ceiling by less than the tolerance.
+        Objective.Choice near = Objective.BALANCED.choose(List.of(l1, l3, l5, l5Large), 100, LZ4, ceiling(1.0, 350));
+        assertSame(l1, near.chosen());
+        assertTrue(
+                ChoiceSentence.of(near)
+                        .endsWith("; 256K L1 is over the ceiling by less than the 5% tolerance, which counts as"
+                                + " meeting it"),
+                ChoiceSentence.of(near));
     }
 
     @Test
