@@ -170,8 +170,9 @@ public enum Objective {
     }
 
     /**
-     * {@code balanced} held to the CPU ceiling: the cheapest point within the tolerance that costs no
-     * more CPU per event than the ceiling allows; else the best ratio among the points that do; else,
+     * {@code balanced} held to the CPU ceiling: the cheapest point within the tolerance that reaches the
+     * floor and costs no more CPU per event than the ceiling allows; else (none does, or none near the
+     * best reaches the floor) the best ratio among the points that reach the floor and meet it; else,
      * when none does, the best ratio among the points that cost the least CPU per event (the nearest to
      * the ceiling), saying the ceiling is not met. CPU figures are measured, so each is compared with the
      * fixed {@link CpuCeiling#TOLERANCE}, whatever its spread: a point that close over the ceiling meets
