@@ -115,6 +115,21 @@ public class RegistryException extends ZdictException {
         return new RegistryException(Kind.ACTIVE_VERSION_CHANGED, message, null, message, actual.orElse(0), null);
     }
 
+    /**
+     * A compare-and-set activation of a dictionary set refused: the subject's active version is the one
+     * expected, but its set is not.
+     *
+     * @param subject the set's subject
+     * @param actual the active version found
+     * @param where the registry, for the message
+     * @return an {@link Kind#ACTIVE_VERSION_CHANGED}
+     */
+    public static RegistryException activeSetChanged(String subject, OptionalInt actual, String where) {
+        String message = "Did not activate a dictionary set in " + where + ": the dictionary set of subject '" + subject
+                + "' is not the one expected (another writer changed it); nothing was changed";
+        return new RegistryException(Kind.ACTIVE_VERSION_CHANGED, message, null, message, actual.orElse(0), null);
+    }
+
     /** {@return why the operation failed} */
     public Kind kind() {
         return kind;

@@ -3,8 +3,11 @@ package org.zdict.codec;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalInt;
 import org.zdict.format.PayloadPrefix;
+import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.DictionarySet;
 import org.zdict.registry.DictionarySource;
 
 /**
@@ -105,7 +108,9 @@ public final class ZdictCodec implements AutoCloseable {
 
     /**
      * Compresses {@code src} into {@code dst}, which has {@link #maxCompressedLength} bytes of room, with
-     * the registry's active version (without a dictionary when none is active).
+     * the registry's active version (without a dictionary when none is active), or, when the {@value
+     * org.zdict.registry.DictionaryInfo#DEFAULT_SUBJECT} subject's active state is a {@link
+     * org.zdict.registry.DictionarySet}, with the version it routes the event to.
      *
      * @param src the input, from {@code srcOffset}, {@code srcLength} bytes
      * @param srcOffset where the input starts
@@ -115,6 +120,10 @@ public final class ZdictCodec implements AutoCloseable {
      * @return the number of bytes written
      */
     public int compress(byte[] src, int srcOffset, int srcLength, byte[] dst, int dstOffset) {
+        Optional<DictionarySet> set = source.activeSet(DictionaryInfo.DEFAULT_SUBJECT);
+        if (set.isPresent()) {
+            return compress(set.get().versionFor(src, srcOffset, srcLength), src, srcOffset, srcLength, dst, dstOffset);
+        }
         OptionalInt active = source.activeVersion();
         if (active.isPresent()) {
             return compress(active.getAsInt(), src, srcOffset, srcLength, dst, dstOffset);

@@ -3,6 +3,7 @@ package org.zdict.registry;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.SortedSet;
 import java.util.TreeSet;
@@ -120,6 +121,32 @@ public interface DictionaryRegistry extends DictionarySource {
      *     version is another one; nothing changed
      */
     void activate(int version, OptionalInt expectedActive);
+
+    /**
+     * Makes {@code set} the active state of the subject of its fallback version, in one change: the
+     * fallback becomes the subject's active version and the members route its events. Only if the
+     * subject's active version is still {@code expectedActive} and its set still {@code expectedSet}
+     * (empty: none), checked against every other writer, as {@link #activate(int, OptionalInt)} does.
+     * {@link #activate(int)} later replaces the set by one version.
+     *
+     * @param set the rule, the fallback and the members: published, not retired versions of one subject
+     * @param expectedActive the active version the caller's decision was made against
+     * @param expectedSet the set the caller's decision was made against
+     * @throws UnknownDictionaryVersionException if the registry does not hold one of its versions
+     * @throws org.zdict.RegistryException if one is retired or of another subject, or (kind {@code
+     *     ACTIVE_VERSION_CHANGED}) the subject's active state is another one; nothing changed
+     * @throws UnsupportedOperationException if this kind of registry holds no sets (the default)
+     */
+    default void activateSet(DictionarySet set, OptionalInt expectedActive, Optional<DictionarySet> expectedSet) {
+        throw new UnsupportedOperationException("The " + describe() + " cannot hold dictionary sets");
+    }
+
+    /** Makes {@code set} the active state of its subject, whatever that state is now. */
+    default void activateSet(DictionarySet set) {
+        DictionaryInfo fallback = info(set.fallback())
+                .orElseThrow(() -> new UnknownDictionaryVersionException(set.fallback(), describe()));
+        activateSet(set, activeVersion(fallback.subject()), activeSet(fallback.subject()));
+    }
 
     /**
      * Stops new payloads from using {@code version}; it still decodes. Refuses the active version of its

@@ -50,6 +50,17 @@ public interface DictionarySource extends AutoCloseable {
     }
 
     /**
+     * The dictionary set that routes {@code subject}'s events, if its active state is one: the set's
+     * fallback is then {@link #activeVersion(String)}. Cheap enough to call per record.
+     *
+     * @param subject a subject name
+     * @return the set, or empty when the subject has one active version or none (the default)
+     */
+    default Optional<DictionarySet> activeSet(String subject) {
+        return Optional.empty();
+    }
+
+    /**
      * Waits up to {@code timeout} for {@code version} to arrive (published by another process or thread,
      * or read from wherever the source follows its changes). Returns at once if the source holds it.
      *

@@ -62,9 +62,11 @@ final class DirectoryDictionaryRegistry implements DictionaryRegistry {
         });
     }
 
-    private record Snapshot(RegistryFolder.Manifest manifest, Map<String, Integer> actives) {
+    private record Snapshot(
+            RegistryFolder.Manifest manifest, Map<String, Integer> actives, Map<String, Optional<DictionarySet>> sets) {
         static Snapshot of(RegistryFolder.Manifest manifest) {
-            return new Snapshot(manifest, manifest.table().actives());
+            return new Snapshot(
+                    manifest, manifest.table().actives(), manifest.table().optionalSets());
         }
 
         VersionTable table() {
@@ -153,6 +155,18 @@ final class DirectoryDictionaryRegistry implements DictionaryRegistry {
     }
 
     @Override
+    public void activateSet(DictionarySet set, OptionalInt expectedActive, Optional<DictionarySet> expectedSet) {
+        change(table -> {
+            VersionTable next = table.withSet(set, expectedActive, expectedSet, describe(), clock.instant());
+            folder.readVerified(table.require(set.fallback(), describe()));
+            for (int version : set.members().values()) {
+                folder.readVerified(table.require(version, describe()));
+            }
+            return next;
+        });
+    }
+
+    @Override
     public void retire(int version) {
         change(table -> table.withRetired(version, describe(), clock.instant()));
     }
@@ -233,6 +247,11 @@ final class DirectoryDictionaryRegistry implements DictionaryRegistry {
     public OptionalInt activeVersion(String subject) {
         Integer active = latest().actives().get(subject);
         return ActiveVersions.of(active);
+    }
+
+    @Override
+    public Optional<DictionarySet> activeSet(String subject) {
+        return latest().sets().getOrDefault(subject, Optional.empty());
     }
 
     /** Counts the manifests read or written; checks the folder as {@link #activeVersion(String)} does. */

@@ -24,6 +24,7 @@ final class InMemoryDictionaryRegistry implements DictionaryRegistry {
     private final Map<Integer, byte[]> contents = new HashMap<>();
     private volatile VersionTable state = VersionTable.EMPTY;
     private volatile Map<String, Integer> actives = Map.of();
+    private volatile Map<String, Optional<DictionarySet>> sets = Map.of();
     private volatile long revision;
 
     /** An empty registry that dates publications with the system clock. */
@@ -61,6 +62,17 @@ final class InMemoryDictionaryRegistry implements DictionaryRegistry {
     @Override
     public synchronized void activate(int version, OptionalInt expectedActive) {
         update(state.withActive(version, expectedActive, WHERE, clock.instant()));
+    }
+
+    @Override
+    public synchronized void activateSet(
+            DictionarySet set, OptionalInt expectedActive, Optional<DictionarySet> expectedSet) {
+        update(state.withSet(set, expectedActive, expectedSet, WHERE, clock.instant()));
+    }
+
+    @Override
+    public Optional<DictionarySet> activeSet(String subject) {
+        return sets.getOrDefault(subject, Optional.empty());
     }
 
     @Override
@@ -146,6 +158,7 @@ final class InMemoryDictionaryRegistry implements DictionaryRegistry {
     private void update(VersionTable next) {
         state = next;
         actives = next.actives();
+        sets = next.optionalSets();
         revision++; // under the registry's lock
     }
 }

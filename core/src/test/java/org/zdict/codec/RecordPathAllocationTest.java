@@ -2,6 +2,7 @@ package org.zdict.codec;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.lang.management.ManagementFactory;
@@ -11,10 +12,14 @@ import java.util.Map;
 import java.util.function.IntUnaryOperator;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.zdict.format.PayloadPrefix;
+import org.zdict.format.TopLevelJson;
 import org.zdict.internal.ZstdJniFeatures;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
+import org.zdict.registry.DictionarySet;
+import org.zdict.registry.RoutingRule;
 import org.zdict.testing.SampleEvents;
 import org.zdict.testing.TestTrainer;
 
@@ -64,6 +69,41 @@ class RecordPathAllocationTest {
             };
             assertEquals(0, allocatedPerCall(compress), "bytes allocated per compression");
             assertEquals(0, allocatedPerCall(decompress), "bytes allocated per decompression");
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"field:type", "shape"})
+    void routesThroughADictionarySetWithoutAllocating(String rule) {
+        DictionaryRegistry registry = DictionaryRegistries.inMemory();
+        for (int v = 1; v <= 4; v++) {
+            registry.publish(DICTIONARY, 3, Map.of());
+        }
+        Map<String, Integer> members = new java.util.HashMap<>();
+        for (int i = 0; i < 3; i++) {
+            byte[] event = EVENTS.get(2000 + i);
+            String kind = rule.equals("shape")
+                    ? DictionarySet.shapeKind(TopLevelJson.shape(event, 0, event.length))
+                    : List.of("page_view", "click", "purchase").get(i);
+            members.put(kind, 2 + i);
+        }
+        registry.activateSet(new DictionarySet(RoutingRule.parse(rule), 1, members));
+        try (ZdictCodec codec = ZdictCodec.of(registry)) {
+            byte[] out = new byte[ZdictCodec.maxCompressedLength(64 << 10)];
+            IntUnaryOperator compress = i -> {
+                byte[] event = EVENTS.get(2000 + i % 100);
+                return codec.compress(event, 0, event.length, out, 0);
+            };
+            java.util.Set<Integer> used = new java.util.TreeSet<>();
+            for (int i = 0; i < 100; i++) {
+                used.add(PayloadPrefix.read(out, 0, compress.applyAsInt(i)).version());
+            }
+            if (rule.equals("shape")) {
+                assertTrue(used.stream().anyMatch(v -> v > 1), "a member wrote some of 100 events: " + used);
+            } else {
+                assertEquals(java.util.Set.of(1, 2, 3, 4), used, "versions the set routed 100 events to");
+            }
+            assertEquals(0, allocatedPerCall(compress), "bytes allocated per routed compression");
         }
     }
 

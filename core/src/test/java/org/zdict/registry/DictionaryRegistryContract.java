@@ -13,6 +13,7 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.TreeSet;
 import java.util.concurrent.ExecutorService;
@@ -278,6 +279,98 @@ public abstract class DictionaryRegistryContract {
         assertEquals(OptionalInt.of(1), registry.activeVersion());
         assertEquals(OptionalInt.of(2), registry.activeVersion("orders"));
         assertThrows(RegistryException.class, () -> registry.remove(2));
+    }
+
+    @Test
+    void activatesADictionarySetAsOneChangeUntilOneVersionReplacesIt() throws Exception {
+        int fallback = registry.publish("orders", DICTIONARY, 3, Map.of()).version();
+        int login = registry.publish("orders", OTHER_DICTIONARY, 5, Map.of()).version();
+        int click = registry.publish("orders", DICTIONARY, 5, Map.of()).version();
+        int other = registry.publish(DICTIONARY, 3, Map.of()).version();
+        registry.activate(other);
+        DictionarySet set =
+                new DictionarySet(new RoutingRule.Field("type"), fallback, Map.of("login", login, "click", click));
+        long before = registry.revision();
+        registry.activateSet(set, OptionalInt.empty(), Optional.empty());
+        assertTrue(registry.revision() != before || before == DictionarySource.UNCOUNTED_REVISION);
+        assertEquals(OptionalInt.of(fallback), registry.activeVersion("orders"));
+        assertEquals(Optional.of(set), registry.activeSet("orders"));
+        assertEquals(Optional.empty(), registry.activeSet(DictionaryInfo.DEFAULT_SUBJECT));
+        assertEquals(OptionalInt.of(other), registry.activeVersion());
+        assertEquals(
+                DictionaryInfo.Status.AVAILABLE,
+                registry.info(login).orElseThrow().status());
+        DictionaryRegistry again = another();
+        assertEquals(Optional.of(set), again.activeSet("orders"));
+        assertEquals(OptionalInt.of(fallback), again.activeVersion("orders"));
+
+        registry.activate(login);
+        assertEquals(Optional.empty(), registry.activeSet("orders"));
+        assertEquals(OptionalInt.of(login), registry.activeVersion("orders"));
+        registry.activateSet(set);
+        assertEquals(Optional.of(set), registry.activeSet("orders"));
+    }
+
+    @Test
+    void refusesToRetireOrRemoveAMemberOfTheActiveSet() {
+        int fallback = registry.publish("orders", DICTIONARY, 3, Map.of()).version();
+        int login = registry.publish("orders", OTHER_DICTIONARY, 5, Map.of()).version();
+        int spare = registry.publish("orders", DICTIONARY, 5, Map.of()).version();
+        registry.activateSet(new DictionarySet(new RoutingRule.Shape(), fallback, Map.of("00000000000000ff", login)));
+        RegistryException retire = assertThrows(RegistryException.class, () -> registry.retire(login));
+        assertTrue(retire.getMessage().contains("dictionary set of subject 'orders'"), retire.getMessage());
+        assertThrows(RegistryException.class, () -> registry.remove(login));
+        assertThrows(RegistryException.class, () -> registry.retire(fallback));
+        registry.retire(spare);
+        assertEquals(
+                DictionaryInfo.Status.AVAILABLE,
+                registry.info(login).orElseThrow().status());
+        registry.activate(fallback);
+        registry.retire(login);
+        assertEquals(
+                DictionaryInfo.Status.RETIRED,
+                registry.info(login).orElseThrow().status());
+    }
+
+    @Test
+    void refusesASetOfRetiredUnknownOrForeignVersionsAndChangesNothing() {
+        int fallback = registry.publish("orders", DICTIONARY, 3, Map.of()).version();
+        int retired = registry.publish("orders", OTHER_DICTIONARY, 5, Map.of()).version();
+        int foreign = registry.publish("payments", DICTIONARY, 5, Map.of()).version();
+        registry.retire(retired);
+        RoutingRule rule = new RoutingRule.Field("type");
+        RegistryException e = assertThrows(
+                RegistryException.class,
+                () -> registry.activateSet(new DictionarySet(rule, fallback, Map.of("a", retired))));
+        assertTrue(e.getMessage().contains("retired"), e.getMessage());
+        e = assertThrows(
+                RegistryException.class,
+                () -> registry.activateSet(new DictionarySet(rule, fallback, Map.of("a", foreign))));
+        assertTrue(e.getMessage().contains("'payments'"), e.getMessage());
+        assertThrows(
+                UnknownDictionaryVersionException.class,
+                () -> registry.activateSet(new DictionarySet(rule, fallback, Map.of("a", 99))));
+        assertEquals(OptionalInt.empty(), registry.activeVersion("orders"));
+        assertEquals(Optional.empty(), registry.activeSet("orders"));
+    }
+
+    @Test
+    void activatesASetOnlyWhileTheSubjectsStateIsTheOneExpected() {
+        int fallback = registry.publish(DICTIONARY, 3, Map.of()).version();
+        int member = registry.publish(OTHER_DICTIONARY, 5, Map.of()).version();
+        registry.activate(fallback);
+        DictionarySet set = new DictionarySet(new RoutingRule.Header("ce_type"), fallback, Map.of("a", member));
+        RegistryException stale = assertThrows(
+                RegistryException.class, () -> registry.activateSet(set, OptionalInt.empty(), Optional.empty()));
+        assertEquals(RegistryException.Kind.ACTIVE_VERSION_CHANGED, stale.kind());
+        registry.activateSet(set, OptionalInt.of(fallback), Optional.empty());
+        DictionarySet next = new DictionarySet(new RoutingRule.Header("ce_type"), fallback, Map.of("b", member));
+        stale = assertThrows(
+                RegistryException.class, () -> registry.activateSet(next, OptionalInt.of(fallback), Optional.empty()));
+        assertEquals(RegistryException.Kind.ACTIVE_VERSION_CHANGED, stale.kind());
+        assertEquals(Optional.of(set), registry.activeSet(DictionaryInfo.DEFAULT_SUBJECT));
+        registry.activateSet(next, OptionalInt.of(fallback), Optional.of(set));
+        assertEquals(Optional.of(next), registry.activeSet(DictionaryInfo.DEFAULT_SUBJECT));
     }
 
     @Test

@@ -11,6 +11,7 @@ import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedMap;
 import java.util.TreeMap;
 import org.zdict.registry.DictionaryInfo;
 
@@ -55,6 +56,7 @@ final class ManifestJson {
                 }
                 json.writeEndObject();
             }
+            SetsJson.write(json, table.sets());
             json.writeArrayFieldStart("dictionaries");
             for (DictionaryInfo info : table.versions().values()) {
                 json.writeStartObject();
@@ -87,6 +89,7 @@ final class ManifestJson {
             int nextVersion = -1;
             List<DictionaryInfo> records = new ArrayList<>();
             Map<String, Integer> activeBySubject = new TreeMap<>();
+            SortedMap<String, SetsJson.StoredSet> sets = new TreeMap<>();
             while (json.nextToken() == JsonToken.FIELD_NAME) {
                 String field = json.currentName();
                 JsonToken value = json.nextToken();
@@ -101,6 +104,7 @@ final class ManifestJson {
                                     subject, VersionJson.intValue(json, json.nextToken(), field + "." + subject));
                         }
                     }
+                    case SetsJson.FIELD -> sets = SetsJson.read(json);
                     case "dictionaries" -> {
                         VersionJson.expect(value, JsonToken.START_ARRAY, json, "'dictionaries' array");
                         while (json.nextToken() == JsonToken.START_OBJECT) {
@@ -116,7 +120,10 @@ final class ManifestJson {
             if (nextVersion < 1) {
                 throw new IOException("missing or invalid 'nextVersion'");
             }
-            return VersionTable.of(nextVersion, withActives(records, activeBySubject));
+            VersionTable table = VersionTable.of(nextVersion, withActives(records, activeBySubject));
+            return sets.isEmpty()
+                    ? table
+                    : new VersionTable(nextVersion, table.versions(), SetsJson.resolve(sets, table::activeVersion));
         } catch (IllegalArgumentException | DateTimeParseException | org.zdict.RegistryException e) {
             throw new IOException(e.getMessage(), e);
         }

@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.SortedMap;
 import java.util.SortedSet;
@@ -16,6 +17,7 @@ import org.zdict.codec.ZdictCodecBuilder;
 import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistry;
+import org.zdict.registry.DictionarySet;
 
 /**
  * The table of a registry's versions: the next version number and the record of every version of every
@@ -24,15 +26,25 @@ import org.zdict.registry.DictionaryRegistry;
  * active version per subject, activating a version demotes only the active version of its own subject,
  * and retire and remove refuse the active version of the version's subject.
  *
+ * A subject's active state may be a {@link DictionarySet}: its fallback is then the subject's active version,
+ * its members are versions of the subject that are not retired, and retire and remove refuse them too.
+ *
  * @param nextVersion the number the next publish takes; only grows, so numbers are never reused
  * @param versions every record by version
+ * @param sets the dictionary set of each subject whose active state is one
  */
-public record VersionTable(int nextVersion, SortedMap<Integer, DictionaryInfo> versions) {
+public record VersionTable(
+        int nextVersion, SortedMap<Integer, DictionaryInfo> versions, SortedMap<String, DictionarySet> sets) {
 
     public static final VersionTable EMPTY = new VersionTable(1, new TreeMap<>());
 
+    public VersionTable(int nextVersion, SortedMap<Integer, DictionaryInfo> versions) {
+        this(nextVersion, versions, new TreeMap<>());
+    }
+
     public VersionTable {
         versions = Collections.unmodifiableSortedMap(new TreeMap<>(versions));
+        sets = Collections.unmodifiableSortedMap(new TreeMap<>(sets));
         Map<String, Integer> active = new HashMap<>();
         for (DictionaryInfo info : versions.values()) {
             if (info.version() >= nextVersion) {
@@ -47,6 +59,83 @@ public record VersionTable(int nextVersion, SortedMap<Integer, DictionaryInfo> v
                 }
             }
         }
+        for (Map.Entry<String, DictionarySet> e : sets.entrySet()) {
+            checkSet(e.getKey(), e.getValue(), versions, active.get(e.getKey()));
+        }
+    }
+
+    private static void checkSet(
+            String subject, DictionarySet set, SortedMap<Integer, DictionaryInfo> versions, Integer active) {
+        if (active == null || active != set.fallback()) {
+            throw new RegistryException("Registry records a dictionary set for subject '" + subject
+                    + "' whose fallback " + set.fallback() + " is not the subject's active version ("
+                    + (active == null ? "none" : active) + ")");
+        }
+        for (Map.Entry<String, Integer> member : set.members().entrySet()) {
+            DictionaryInfo info = versions.get(member.getValue());
+            if (info == null || !info.subject().equals(subject) || info.status() == DictionaryInfo.Status.RETIRED) {
+                throw new RegistryException("Registry records kind '" + member.getKey() + "' of subject '" + subject
+                        + "''s dictionary set served by version " + member.getValue() + ", which is "
+                        + (info == null
+                                ? "not in the registry"
+                                : info.status() == DictionaryInfo.Status.RETIRED
+                                        ? "retired"
+                                        : "of subject '" + info.subject() + "'"));
+            }
+        }
+    }
+
+    /** Each subject's set made an Optional once, for the look-up per record ({@code activeSet}). */
+    public Map<String, Optional<DictionarySet>> optionalSets() {
+        Map<String, Optional<DictionarySet>> optionals = new HashMap<>();
+        sets.forEach((subject, set) -> optionals.put(subject, Optional.of(set)));
+        return Collections.unmodifiableMap(optionals);
+    }
+
+    /** The dictionary set of {@code subject}, if its active state is one. */
+    public Optional<DictionarySet> set(String subject) {
+        return Optional.ofNullable(sets.get(subject));
+    }
+
+    /**
+     * The table with {@code set} the active state of its fallback's subject: the fallback active, the
+     * members routing, if the subject's active version is {@code expectedActive} and its set {@code
+     * expectedSet}: a compare-and-set.
+     *
+     * @throws RegistryException if a member is retired, of another subject, or the state is another one
+     */
+    public VersionTable withSet(
+            DictionarySet set,
+            OptionalInt expectedActive,
+            Optional<DictionarySet> expectedSet,
+            String where,
+            Instant at) {
+        DictionaryInfo fallback = require(set.fallback(), where);
+        String subject = fallback.subject();
+        for (int member : set.members().values()) {
+            DictionaryInfo info = require(member, where);
+            if (!info.subject().equals(subject)) {
+                throw new RegistryException("Cannot activate a dictionary set in " + where + ": version " + member
+                        + " is of subject '" + info.subject() + "', its fallback " + set.fallback() + " of '"
+                        + subject + "'");
+            }
+            if (info.status() == DictionaryInfo.Status.RETIRED) {
+                throw new RegistryException("Cannot activate a dictionary set in " + where + ": version " + member
+                        + " is retired (retired versions only decode)");
+            }
+        }
+        OptionalInt actual = activeVersion(subject);
+        Optional<DictionarySet> actualSet = set(subject);
+        if (!actual.equals(expectedActive)) {
+            throw RegistryException.activeVersionChanged(set.fallback(), subject, expectedActive, actual, where);
+        }
+        if (!actualSet.equals(expectedSet)) {
+            throw RegistryException.activeSetChanged(subject, actual, where);
+        }
+        VersionTable withFallback = withActive(set.fallback(), where, at);
+        SortedMap<String, DictionarySet> nextSets = new TreeMap<>(sets);
+        nextSets.put(subject, set);
+        return new VersionTable(nextVersion, withFallback.versions, nextSets);
     }
 
     /** Builds a table from records, for readers of stored registries. */
@@ -122,7 +211,7 @@ public record VersionTable(int nextVersion, SortedMap<Integer, DictionaryInfo> v
         }
         SortedMap<Integer, DictionaryInfo> next = new TreeMap<>(versions);
         next.put(info.version(), info);
-        return new VersionTable(nextVersion + 1, next);
+        return new VersionTable(nextVersion + 1, next, sets);
     }
 
     public VersionTable withActive(int version, String where) {
@@ -148,7 +237,9 @@ public record VersionTable(int nextVersion, SortedMap<Integer, DictionaryInfo> v
         DictionaryInfo active = target.withStatus(DictionaryInfo.Status.ACTIVE);
         boolean newlyActive = target.status() != DictionaryInfo.Status.ACTIVE;
         next.put(version, at != null && newlyActive ? active.withActivatedAt(at) : active);
-        return new VersionTable(nextVersion, next);
+        SortedMap<String, DictionarySet> nextSets = new TreeMap<>(sets);
+        nextSets.remove(target.subject());
+        return new VersionTable(nextVersion, next, nextSets);
     }
 
     /**
@@ -181,11 +272,21 @@ public record VersionTable(int nextVersion, SortedMap<Integer, DictionaryInfo> v
                     + ": it is the active version of subject '" + target.subject()
                     + "'; activate another version of it first");
         }
+        refuseMember(target, "retire", where);
         SortedMap<Integer, DictionaryInfo> next = new TreeMap<>(versions);
         DictionaryInfo retired = target.withStatus(DictionaryInfo.Status.RETIRED);
         boolean newlyRetired = target.status() != DictionaryInfo.Status.RETIRED;
         next.put(version, at != null && newlyRetired ? retired.withRetiredAt(at) : retired);
-        return new VersionTable(nextVersion, next);
+        return new VersionTable(nextVersion, next, sets);
+    }
+
+    private void refuseMember(DictionaryInfo target, String action, String where) {
+        DictionarySet set = sets.get(target.subject());
+        if (set != null && set.members().containsValue(target.version())) {
+            throw new RegistryException("Cannot " + action + " version " + target.version() + " in " + where
+                    + ": it serves a kind of the active dictionary set of subject '" + target.subject()
+                    + "'; activate another version or set of it first");
+        }
     }
 
     public VersionTable withRemoved(int version, String where) {
@@ -195,9 +296,10 @@ public record VersionTable(int nextVersion, SortedMap<Integer, DictionaryInfo> v
                     + ": it is the active version of subject '" + target.subject()
                     + "'; activate another version of it and retire this one first");
         }
+        refuseMember(target, "remove", where);
         SortedMap<Integer, DictionaryInfo> next = new TreeMap<>(versions);
         next.remove(version);
-        return new VersionTable(nextVersion, next);
+        return new VersionTable(nextVersion, next, sets);
     }
 
     public DictionaryInfo require(int version, String where) {
