@@ -1,5 +1,6 @@
 package org.zdict.registry;
 
+import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -203,6 +204,21 @@ public interface DictionaryRegistry extends DictionarySource {
     default void restore(List<Dictionary> versions, int nextVersion) {
         throw new UnsupportedOperationException("The " + describe()
                 + " cannot take versions with their numbers; restore into a folder or a" + " Kafka registry");
+    }
+
+    /**
+     * As {@link #restore(List, int)}, with the dictionary sets the backed-up registry had active ({@link
+     * #activeSet}), restored in the same change as the statuses: a set is never half restored.
+     *
+     * @param sets each set's fallback is the active version of its subject in {@code versions}
+     * @throws IllegalArgumentException if a set does not fit {@code versions}; nothing is written
+     * @throws UnsupportedOperationException if this kind of registry holds no sets and {@code sets} is not empty
+     */
+    default void restore(List<Dictionary> versions, int nextVersion, Collection<DictionarySet> sets) {
+        if (!sets.isEmpty()) {
+            throw new UnsupportedOperationException("The " + describe() + " cannot hold dictionary sets");
+        }
+        restore(versions, nextVersion);
     }
 
     /** {@return the names of the subjects that hold at least one version, sorted} */

@@ -3,6 +3,7 @@ package org.zdict.registry;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -188,14 +189,19 @@ final class DirectoryDictionaryRegistry implements DictionaryRegistry {
         return current().table().nextVersion();
     }
 
+    @Override
+    public void restore(List<Dictionary> versions, int nextVersion) {
+        restore(versions, nextVersion, List.of());
+    }
+
     /**
      * Under the folder's lock, writes the dictionary files the folder does not list yet, then the
      * manifest with every version: the manifest is one atomic file, so a restore cut short leaves the
      * folder listing none of them (its stray files are overwritten by the next attempt).
      */
     @Override
-    public void restore(List<Dictionary> versions, int nextVersion) {
-        RegistryBackup backup = RegistryBackup.of(versions, nextVersion);
+    public void restore(List<Dictionary> versions, int nextVersion, Collection<DictionarySet> sets) {
+        RegistryBackup backup = RegistryBackup.of(versions, nextVersion, sets);
         change(table -> {
             for (int version : backup.missingFrom(table, describe())) {
                 folder.writeDictionary(version, backup.content(version));

@@ -2,6 +2,7 @@ package org.zdict.registry;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -97,8 +98,13 @@ final class InMemoryDictionaryRegistry implements DictionaryRegistry {
     }
 
     @Override
-    public synchronized void restore(List<Dictionary> versions, int nextVersion) {
-        RegistryBackup backup = RegistryBackup.of(versions, nextVersion);
+    public void restore(List<Dictionary> versions, int nextVersion) {
+        restore(versions, nextVersion, List.of());
+    }
+
+    @Override
+    public synchronized void restore(List<Dictionary> versions, int nextVersion, Collection<DictionarySet> sets) {
+        RegistryBackup backup = RegistryBackup.of(versions, nextVersion, sets);
         for (int version : backup.missingFrom(state, WHERE)) {
             contents.put(version, backup.content(version));
         }

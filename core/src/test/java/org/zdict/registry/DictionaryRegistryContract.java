@@ -604,6 +604,28 @@ public abstract class DictionaryRegistryContract {
     }
 
     @Test
+    void restoresTheDictionarySetsOfABackupWithItsVersions() throws Exception {
+        InMemoryDictionaryRegistry source = backedUpRegistry();
+        DictionarySet set = new DictionarySet(new RoutingRule.Field("type"), 3, Map.of("login", 4));
+        source.activateSet(set);
+        registry.restore(backupOf(source), source.nextVersion(), List.of(set));
+        for (DictionaryRegistry handle : List.of(registry, another())) {
+            assertEquals(Optional.of(set), handle.activeSet(DictionaryInfo.DEFAULT_SUBJECT), handle.describe());
+            assertEquals(Optional.empty(), handle.activeSet("payments"));
+        }
+    }
+
+    @Test
+    void refusesABackupWhoseSetDoesNotFitItsVersionsBeforeWritingAnything() {
+        InMemoryDictionaryRegistry source = backedUpRegistry();
+        DictionarySet notActive = new DictionarySet(new RoutingRule.Shape(), 4, Map.of("00000000000000ff", 3));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> registry.restore(backupOf(source), source.nextVersion(), List.of(notActive)));
+        assertTrue(registry.list().isEmpty());
+    }
+
+    @Test
     void refusesToRestoreIntoARegistryThatHasVersionsAndWritesNothing() {
         InMemoryDictionaryRegistry source = backedUpRegistry();
         DictionaryInfo own = registry.publish(OTHER_DICTIONARY, 5, Map.of());

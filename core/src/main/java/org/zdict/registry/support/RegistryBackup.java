@@ -1,6 +1,7 @@
 package org.zdict.registry.support;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
@@ -9,6 +10,7 @@ import org.zdict.RegistryException;
 import org.zdict.codec.ZdictCodecBuilder;
 import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.DictionarySet;
 
 /**
  * The versions of a backup to restore into a registry with their numbers ({@code
@@ -32,6 +34,16 @@ public final class RegistryBackup {
      * @throws IllegalArgumentException naming the first version that fails
      */
     public static RegistryBackup of(List<Dictionary> versions, int nextVersion) {
+        return of(versions, nextVersion, List.of());
+    }
+
+    /**
+     * As {@link #of(List, int)}, with the dictionary sets the backed-up registry had active: each set's
+     * fallback must be the active version of its subject in {@code versions}, its members versions of it.
+     *
+     * @throws IllegalArgumentException naming the first version or set that fails
+     */
+    public static RegistryBackup of(List<Dictionary> versions, int nextVersion, Collection<DictionarySet> sets) {
         List<DictionaryInfo> records = new ArrayList<>(versions.size());
         Map<Integer, byte[]> contents = new TreeMap<>();
         for (Dictionary dictionary : versions) {
@@ -54,7 +66,17 @@ public final class RegistryBackup {
             throw new IllegalArgumentException("The next version number must be positive, got " + nextVersion);
         }
         try {
-            return new RegistryBackup(VersionTable.of(nextVersion, records), contents);
+            VersionTable table = VersionTable.of(nextVersion, records);
+            SortedMap<String, DictionarySet> bySubject = new TreeMap<>();
+            for (DictionarySet set : sets) {
+                DictionaryInfo fallback = table.versions().get(set.fallback());
+                if (fallback == null) {
+                    throw new IllegalArgumentException(
+                            "The backup's dictionary set " + set + " falls back to a version the backup does not hold");
+                }
+                bySubject.put(fallback.subject(), set);
+            }
+            return new RegistryBackup(new VersionTable(nextVersion, table.versions(), bySubject), contents);
         } catch (RegistryException e) {
             throw new IllegalArgumentException("Not a registry's versions: " + e.getMessage(), e);
         }
