@@ -13,6 +13,7 @@ import org.zdict.kafka.internal.RegistryChanges;
 import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistry;
+import org.zdict.registry.DictionarySet;
 
 /**
  * A registry kept in a single-partition Kafka topic, which only publishers create ({@link #open}); readers
@@ -205,6 +206,24 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
         changes.activate(version, expectedActive);
     }
 
+    /**
+     * Compare-and-set, as {@link #activate(int, OptionalInt)}: one {@code state} record makes the fallback
+     * the subject's active version and records the set's rule and members ({@code setsBySubject}), so no
+     * reader ever sees a part of the change.
+     */
+    @Override
+    public void activateSet(DictionarySet set, OptionalInt expectedActive, Optional<DictionarySet> expectedSet) {
+        checkOpen();
+        changes.activateSet(set, expectedActive, expectedSet);
+    }
+
+    /** Activates {@code set} whatever its subject's active state is in the state record it replaces. */
+    @Override
+    public void activateSet(DictionarySet set) {
+        checkOpen();
+        changes.activateSet(set);
+    }
+
     @Override
     public void retire(int version) {
         checkOpen();
@@ -282,6 +301,12 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
     @Override
     public OptionalInt activeVersion(String subject) {
         return follower.served().active(subject);
+    }
+
+    /** From the snapshot served, as a cached Optional: allocates nothing. */
+    @Override
+    public Optional<DictionarySet> activeSet(String subject) {
+        return follower.served().set(subject);
     }
 
     @Override

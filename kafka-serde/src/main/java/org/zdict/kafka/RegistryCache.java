@@ -70,10 +70,12 @@ final class RegistryCache {
             return RegistryCopy.EMPTY;
         }
         try {
-            List<DictionaryInfo> records =
-                    files().folder().readManifest().table().list();
-            int next = records.stream().mapToInt(DictionaryInfo::version).max().orElse(0);
-            return RegistryCopy.of(VersionTable.of(next + 1, records), Map.of());
+            VersionTable manifest = files().folder().readManifest().table();
+            int next = manifest.list().stream()
+                    .mapToInt(DictionaryInfo::version)
+                    .max()
+                    .orElse(0);
+            return RegistryCopy.of(new VersionTable(next + 1, manifest.versions(), manifest.sets()), Map.of());
         } catch (ZdictException e) {
             return RegistryCopy.EMPTY;
         }

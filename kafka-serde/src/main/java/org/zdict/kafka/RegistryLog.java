@@ -41,6 +41,8 @@ import org.zdict.registry.support.VersionTable;
  * RefusedRecords}): none stops a reader or changes a decoded byte.
  */
 final class RegistryLog implements RegistryState {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(RegistryLog.class);
+
     private final RefusedRecords refused;
     private final long removeGraceMs;
     private final Clock clock;
@@ -133,8 +135,17 @@ final class RegistryLog implements RegistryState {
             }
         }
         if (!kept.isEmpty()) {
-            refuse(RecordRefusal.EARLY_REMOVAL, offset, key, "it removes versions " + kept + ", which stay");
             next = StateTransition.withoutRemoval(next, kept, stateRecord, everActive);
+        }
+        if (!next.sets().isEmpty()) {
+            try {
+                tableFor(next);
+            } catch (RegistryException e) {
+                return refuse(RecordRefusal.UNREADABLE, offset, key, e.getMessage());
+            }
+        }
+        if (!kept.isEmpty()) {
+            refuse(RecordRefusal.EARLY_REMOVAL, offset, key, "it removes versions " + kept + ", which stay");
         }
         stateRecord = next;
         stateRecordOffset = offset;
@@ -250,28 +261,57 @@ final class RegistryLog implements RegistryState {
     }
 
     private boolean rebuild() {
-        int next = Math.max(stateRecord.nextVersion(), claims.maxClaimed() + 1);
-        if (!stateRecord.removed().isEmpty()) {
-            next = Math.max(next, stateRecord.removed().last() + 1);
+        try {
+            table = tableFor(stateRecord);
+        } catch (RegistryException e) {
+            // Only a claim applied after the state record can get here (the state record's sets were
+            // checked when it was accepted): the subjects route every event to their fallback instead.
+            LOG.warn(
+                    "The dictionary sets of the state in force no longer fit the versions held ({}); every"
+                            + " event is written with its subject's active version",
+                    e.getMessage());
+            table = tableFor(stateRecord.withoutSets());
+        }
+        for (DictionaryInfo info : table.versions().values()) {
+            if (info.status() == DictionaryInfo.Status.RETIRED) {
+                retiredSince.putIfAbsent(info.version(), recordTime);
+            }
+        }
+        retiredSince
+                .keySet()
+                .removeIf(v -> !table.versions().containsKey(v)
+                        || table.versions().get(v).status() != DictionaryInfo.Status.RETIRED);
+        return true;
+    }
+
+    /**
+     * The table that {@code state} gives with the versions claimed so far.
+     *
+     * @throws RegistryException if a dictionary set of {@code state} breaks the rules of docs/FORMAT.md
+     *     against that table (a member not held, retired or of another subject; a fallback not held)
+     */
+    private VersionTable tableFor(StateRecord state) {
+        int next = Math.max(state.nextVersion(), claims.maxClaimed() + 1);
+        if (!state.removed().isEmpty()) {
+            next = Math.max(next, state.removed().last() + 1);
         }
         TreeMap<Integer, DictionaryInfo> infos = new TreeMap<>();
         for (DictionaryInfo facts : claims.facts()) {
-            if (stateRecord.removed().contains(facts.version())) {
+            if (state.removed().contains(facts.version())) {
                 continue;
             }
-            DictionaryInfo.Status status = stateRecord.isActive(facts.subject(), facts.version())
+            DictionaryInfo.Status status = state.isActive(facts.subject(), facts.version())
                     ? DictionaryInfo.Status.ACTIVE
-                    : stateRecord.retired().contains(facts.version())
+                    : state.retired().contains(facts.version())
                             ? DictionaryInfo.Status.RETIRED
                             : DictionaryInfo.Status.AVAILABLE;
             DictionaryInfo info = facts.withStatus(status);
-            Long activatedAt = stateRecord.activatedAt().get(facts.version());
+            Long activatedAt = state.activatedAt().get(facts.version());
             if (activatedAt != null) {
                 info = info.withActivatedAt(Instant.ofEpochMilli(activatedAt));
             }
             if (status == DictionaryInfo.Status.RETIRED) {
-                retiredSince.putIfAbsent(facts.version(), recordTime);
-                Long retiredAt = stateRecord.retiredAt().get(facts.version());
+                Long retiredAt = state.retiredAt().get(facts.version());
                 if (retiredAt != null) {
                     info = info.withRetiredAt(
                             Instant.ofEpochMilli(retiredAt)); // as recorded; the grace runs on retiredSince
@@ -279,10 +319,6 @@ final class RegistryLog implements RegistryState {
             }
             infos.put(facts.version(), info);
         }
-        retiredSince
-                .keySet()
-                .removeIf(v -> !infos.containsKey(v) || infos.get(v).status() != DictionaryInfo.Status.RETIRED);
-        table = new VersionTable(next, infos);
-        return true;
+        return new VersionTable(next, infos, state.sets());
     }
 }

@@ -3,6 +3,7 @@ package org.zdict.kafka;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
@@ -13,6 +14,7 @@ import org.zdict.kafka.internal.RegistryChanges;
 import org.zdict.kafka.internal.RegistryWriterProvider;
 import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.DictionarySet;
 
 /**
  * Finds the write side of a {@link KafkaDictionaryRegistry} ({@link RegistryWriterProvider}, in
@@ -75,6 +77,16 @@ final class WriteSide {
         @Override
         public void activate(int version, OptionalInt expectedActive) {
             throw refused("activate version " + version);
+        }
+
+        @Override
+        public void activateSet(DictionarySet set, OptionalInt expectedActive, Optional<DictionarySet> expectedSet) {
+            throw refused("activate a dictionary set");
+        }
+
+        @Override
+        public void activateSet(DictionarySet set) {
+            throw refused("activate a dictionary set");
         }
 
         @Override

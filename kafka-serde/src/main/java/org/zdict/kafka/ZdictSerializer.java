@@ -2,9 +2,11 @@ package org.zdict.kafka;
 
 import java.util.Arrays;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.kafka.common.errors.SerializationException;
+import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.common.utils.Utils;
@@ -14,11 +16,15 @@ import org.zdict.codec.ZdictCodec;
 import org.zdict.format.PayloadPrefix;
 import org.zdict.kafka.internal.NoActiveVersionWarning;
 import org.zdict.registry.DictionaryRegistry;
+import org.zdict.registry.DictionarySet;
 
 /**
  * Serializes with an inner serializer, then compresses the bytes with the active dictionary of the
  * record's subject ({@code zdict.subject}, or {@code TOPIC-value}/{@code TOPIC-key} with {@code
- * zdict.subject.strategy=topic}), or with the pinned one, into a zdict payload. A record whose subject
+ * zdict.subject.strategy=topic}), or with the pinned one, into a zdict payload. When the subject's active
+ * state is a dictionary set (docs/FORMAT.md), the record is written with the version of its kind: the set
+ * reads the kind from the record's bytes, or for a {@code header:NAME} rule from the record's last header of
+ * that name; a record of no kind the set names is written with the fallback. A record whose subject
  * has no active version is written as plain zstd (marker D2), counted per subject in {@code
  * records-without-dictionary-total}, the first of each subject logged at WARN. Records below {@code
  * zdict.min.payload.bytes} are stored uncompressed. Null stays null (tombstones). Safe for use by many
@@ -89,6 +95,8 @@ public class ZdictSerializer<T> implements Serializer<T> {
         OptionalInt pinned = r.config.pinnedVersion();
         String subject = subject(r.config, topic);
         OptionalInt active = OptionalInt.empty();
+        DictionarySet routing = null;
+        int version = 0;
         try {
             byte[] dst = scratch(ZdictCodec.maxCompressedLength(raw.length));
             int written;
@@ -99,7 +107,10 @@ public class ZdictSerializer<T> implements Serializer<T> {
             } else {
                 active = r.codec.source().activeVersion(subject);
                 if (active.isPresent()) {
-                    written = r.codec.compress(active.getAsInt(), raw, 0, raw.length, dst, 0);
+                    Optional<DictionarySet> set = r.codec.source().activeSet(subject);
+                    routing = set.isPresent() ? set.get() : null;
+                    version = routing == null ? active.getAsInt() : routed(routing, headers, raw);
+                    written = r.codec.compress(version, raw, 0, raw.length, dst, 0);
                 } else {
                     written = r.codec.compressWithoutDictionary(raw, 0, raw.length, dst, 0);
                     r.metrics.withoutDictionary(subject);
@@ -109,17 +120,32 @@ public class ZdictSerializer<T> implements Serializer<T> {
             r.metrics.counted(PayloadPrefix.read(dst, 0, written), raw.length, written);
             return Arrays.copyOf(dst, written);
         } catch (ZdictException | IllegalStateException e) {
-            String version = pinned.isPresent()
+            String what = pinned.isPresent()
                     ? "pinned version " + pinned.getAsInt()
-                    : active.isPresent()
-                            ? "active version " + active.getAsInt() + " of subject " + subject
-                            : "no active version of subject " + subject;
+                    : routing != null
+                            ? "version " + version + " of the dictionary set of subject " + subject
+                            : active.isPresent()
+                                    ? "active version " + active.getAsInt() + " of subject " + subject
+                                    : "no active version of subject " + subject;
             r.metrics.failed(pinned.isPresent() ? Integer.toString(pinned.getAsInt()) : ZdictMetrics.UNKNOWN);
             throw new SerializationException(
-                    "zdict cannot compress a record for topic " + topic + " with " + version + " of "
+                    "zdict cannot compress a record for topic " + topic + " with " + what + " of "
                             + r.codec.source().describe() + ": " + e.getMessage(),
                     e);
         }
+    }
+
+    /**
+     * The version of the record's kind in {@code set}; allocates nothing (a header's value is the record's own
+     * array).
+     */
+    private static int routed(DictionarySet set, Headers headers, byte[] raw) {
+        String headerName = set.headerName();
+        if (headerName == null) {
+            return set.versionFor(raw, 0, raw.length);
+        }
+        Header header = headers == null ? null : headers.lastHeader(headerName);
+        return set.versionForHeader(header == null ? null : header.value());
     }
 
     /** The record's subject: the fixed one, or TOPIC-value / TOPIC-key, computed once per topic. */

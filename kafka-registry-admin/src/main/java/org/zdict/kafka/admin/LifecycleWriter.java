@@ -2,6 +2,7 @@ package org.zdict.kafka.admin;
 
 import java.time.Clock;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.function.UnaryOperator;
 import org.zdict.RegistryException;
@@ -13,10 +14,11 @@ import org.zdict.kafka.internal.RegistryRecords.StateRecord;
 import org.zdict.kafka.internal.RegistryState;
 import org.zdict.kafka.internal.StateTransition;
 import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.DictionarySet;
 import org.zdict.registry.support.VersionTable;
 
 /**
- * Activates, retires and removes versions by compare-and-publish on the {@code state} record: the new
+ * Activates, retires and removes versions, and activates dictionary sets, by compare-and-publish on the {@code state} record: the new
  * record names the offset of the state record it was computed from, readers ignore it if that is no
  * longer the state record in force (see docs/REGISTRY.md section 5), and its writer then re-reads and retries.
  * The lifecycle rules are those of {@link VersionTable}; on top of them, a version that was ever active
@@ -49,6 +51,23 @@ final class LifecycleWriter {
     /** Activates only if the subject's active version is {@code expected} in the state each attempt starts from. */
     void activate(int version, OptionalInt expected) {
         change(table -> table.withActive(version, expected, where, clock.instant()));
+    }
+
+    /**
+     * Makes {@code set} its subject's active state in one state record (the fallback active, the rule and
+     * members in {@code setsBySubject}), only if the subject's active version and set are the expected ones
+     * in the state each attempt starts from.
+     */
+    void activateSet(DictionarySet set, OptionalInt expectedActive, Optional<DictionarySet> expectedSet) {
+        change(table -> table.withSet(set, expectedActive, expectedSet, where, clock.instant()));
+    }
+
+    /** Makes {@code set} its subject's active state whatever that state is when each attempt starts. */
+    void activateSet(DictionarySet set) {
+        change(table -> {
+            String subject = table.require(set.fallback(), where).subject();
+            return table.withSet(set, table.activeVersion(subject), table.set(subject), where, clock.instant());
+        });
     }
 
     void retire(int version) {

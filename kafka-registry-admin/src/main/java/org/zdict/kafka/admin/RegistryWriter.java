@@ -2,6 +2,7 @@ package org.zdict.kafka.admin;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.SortedSet;
 import org.zdict.RegistryException;
@@ -10,6 +11,7 @@ import org.zdict.kafka.internal.RegistryChanges;
 import org.zdict.kafka.internal.RegistryState;
 import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.DictionarySet;
 import org.zdict.registry.support.RegistryBackup;
 import org.zdict.registry.support.VersionTable;
 
@@ -57,6 +59,19 @@ final class RegistryWriter implements RegistryChanges {
     public synchronized void activate(int version, OptionalInt expectedActive) {
         checkWritable();
         lifecycle.activate(version, expectedActive);
+    }
+
+    @Override
+    public synchronized void activateSet(
+            DictionarySet set, OptionalInt expectedActive, Optional<DictionarySet> expectedSet) {
+        checkWritable();
+        lifecycle.activateSet(set, expectedActive, expectedSet);
+    }
+
+    @Override
+    public synchronized void activateSet(DictionarySet set) {
+        checkWritable();
+        lifecycle.activateSet(set);
     }
 
     @Override

@@ -2,9 +2,11 @@ package org.zdict.kafka.internal;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.DictionarySet;
 
 /**
  * The write side of one Kafka registry client, as {@code KafkaDictionaryRegistry} calls it: the methods of
@@ -20,6 +22,11 @@ public interface RegistryChanges {
     void activate(int version);
 
     void activate(int version, OptionalInt expectedActive);
+
+    void activateSet(DictionarySet set, OptionalInt expectedActive, Optional<DictionarySet> expectedSet);
+
+    /** Activates {@code set} whatever its subject's active state is in the state record it replaces. */
+    void activateSet(DictionarySet set);
 
     void retire(int version);
 

@@ -12,12 +12,16 @@ import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.Collections;
 import java.util.Map;
+import java.util.OptionalInt;
+import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.zdict.RegistryException;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistry;
+import org.zdict.registry.DictionarySet;
+import org.zdict.registry.support.SetsJson;
 import org.zdict.registry.support.VersionJson;
 
 /**
@@ -76,6 +80,9 @@ public final class RegistryRecords {
      * @param nextVersion the lowest number never used
      * @param active the active version of the default subject, 0 when none
      * @param activeBySubject the active version of each other subject that has one
+     * @param sets the dictionary set of each subject whose active state is one (docs/FORMAT.md), its
+     *     fallback that subject's active version in this record; written as {@code setsBySubject}, without
+     *     the fallback (readers of the previous release skip it and write with the fallback)
      * @param retired retired versions
      * @param removed removed versions (never reused, their records are tombstoned)
      * @param everActive versions that have been active at some time (records may use them)
@@ -97,9 +104,36 @@ public final class RegistryRecords {
             Map<Integer, Long> retiredAt,
             Map<Integer, Long> activatedAt,
             long basedOn,
-            long sequence) {
+            long sequence,
+            SortedMap<String, DictionarySet> sets) {
         public static final StateRecord INITIAL = new StateRecord(
                 1, 0, Map.of(), new TreeSet<>(), new TreeSet<>(), new TreeSet<>(), Map.of(), Map.of(), -1, 0);
+
+        /** A state record without dictionary sets. */
+        public StateRecord(
+                int nextVersion,
+                int active,
+                Map<String, Integer> activeBySubject,
+                SortedSet<Integer> retired,
+                SortedSet<Integer> removed,
+                SortedSet<Integer> everActive,
+                Map<Integer, Long> retiredAt,
+                Map<Integer, Long> activatedAt,
+                long basedOn,
+                long sequence) {
+            this(
+                    nextVersion,
+                    active,
+                    activeBySubject,
+                    retired,
+                    removed,
+                    everActive,
+                    retiredAt,
+                    activatedAt,
+                    basedOn,
+                    sequence,
+                    new TreeMap<>());
+        }
 
         /**
          * Whether {@code next} replaces this record, the one in force: by sequence number when both have
@@ -124,6 +158,39 @@ public final class RegistryRecords {
             everActive = Collections.unmodifiableSortedSet(new TreeSet<>(everActive));
             retiredAt = Map.copyOf(retiredAt);
             activatedAt = Map.copyOf(activatedAt);
+            sets = Collections.unmodifiableSortedMap(new TreeMap<>(sets));
+            for (Map.Entry<String, DictionarySet> e : sets.entrySet()) {
+                int fallback = activeVersion(e.getKey(), active, activeBySubject);
+                if (e.getValue().fallback() != fallback) {
+                    throw new IllegalArgumentException("'" + SetsJson.FIELD + "' names a dictionary set for subject '"
+                            + e.getKey() + "', whose active version in the record is "
+                            + (fallback == 0 ? "none" : Integer.toString(fallback)) + ", not its fallback "
+                            + e.getValue().fallback());
+                }
+            }
+        }
+
+        /** {@return this record without dictionary sets: every subject routes to its active version} */
+        public StateRecord withoutSets() {
+            return new StateRecord(
+                    nextVersion,
+                    active,
+                    activeBySubject,
+                    retired,
+                    removed,
+                    everActive,
+                    retiredAt,
+                    activatedAt,
+                    basedOn,
+                    sequence);
+        }
+
+        /** The active version {@code subject} has in a record, 0 when none. */
+        private static int activeVersion(String subject, int active, Map<String, Integer> activeBySubject) {
+            if (subject.equals(DictionaryInfo.DEFAULT_SUBJECT)) {
+                return active;
+            }
+            return activeBySubject.getOrDefault(subject, 0);
         }
 
         /** Whether this record makes {@code version}, of {@code subject}, that subject's active version. */
@@ -160,6 +227,7 @@ public final class RegistryRecords {
                 }
                 json.writeEndObject();
             }
+            SetsJson.write(json, s.sets());
             writeInts(json, "retired", s.retired());
             writeInts(json, "removed", s.removed());
             writeInts(json, "everActive", s.everActive());
@@ -231,6 +299,7 @@ public final class RegistryRecords {
             SortedSet<Integer> everActive = new TreeSet<>();
             Map<Integer, Long> retiredAt = new TreeMap<>();
             Map<Integer, Long> activatedAt = new TreeMap<>();
+            SortedMap<String, SetsJson.StoredSet> stored = new TreeMap<>();
             while (json.nextToken() == JsonToken.FIELD_NAME) {
                 String field = json.currentName();
                 JsonToken token = json.nextToken();
@@ -250,11 +319,20 @@ public final class RegistryRecords {
                             activeBySubject.put(subject, json.getIntValue());
                         }
                     }
+                    case SetsJson.FIELD -> stored = SetsJson.read(json);
                     case "retiredAt" -> readTimes(json, token, "retiredAt", retiredAt);
                     case "activatedAt" -> readTimes(json, token, "activatedAt", activatedAt);
                     default -> json.skipChildren();
                 }
             }
+            for (String subject : stored.keySet()) {
+                DictionaryRegistry.checkSubject(subject);
+            }
+            int defaultActive = active;
+            SortedMap<String, DictionarySet> sets = SetsJson.resolve(stored, subject -> {
+                int version = StateRecord.activeVersion(subject, defaultActive, activeBySubject);
+                return version > 0 ? OptionalInt.of(version) : OptionalInt.empty();
+            });
             return new StateRecord(
                     nextVersion,
                     active,
@@ -265,7 +343,8 @@ public final class RegistryRecords {
                     retiredAt,
                     activatedAt,
                     basedOn,
-                    sequence);
+                    sequence,
+                    sets);
         } catch (IOException | RuntimeException e) {
             throw new RegistryException("Unreadable state record in the registry topic: " + e.getMessage(), e);
         }

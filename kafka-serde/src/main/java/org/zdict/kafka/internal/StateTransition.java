@@ -66,7 +66,8 @@ public final class StateTransition {
                 nextRetiredAt,
                 nextActivatedAt,
                 basedOn,
-                from.nextSequence());
+                from.nextSequence(),
+                after.sets());
     }
 
     /**
@@ -141,6 +142,7 @@ public final class StateTransition {
                 retiredAt,
                 activatedAt,
                 next.basedOn(),
-                next.sequence());
+                next.sequence(),
+                next.sets());
     }
 }
