@@ -5,8 +5,10 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.DictionarySet;
+import org.zdict.registry.DictionarySource;
 
-/** How {@code export --all} and {@code import --all} word a backup's active versions. Stateless. */
+/** What {@code export --all} and {@code import --all} carry and say of a backup's active state. Stateless. */
 final class BackupSummary {
     private BackupSummary() {}
 
@@ -24,5 +26,19 @@ final class BackupSummary {
         return actives.entrySet().stream()
                 .map(e -> e.getKey() + " " + e.getValue())
                 .collect(Collectors.joining(", "));
+    }
+
+    /** {@return the dictionary set of each subject of {@code versions} that routes by one} */
+    static List<DictionarySet> sets(DictionarySource source, List<DictionaryInfo> versions) {
+        Map<String, DictionarySet> sets = new TreeMap<>();
+        for (DictionaryInfo info : versions) {
+            source.activeSet(info.subject()).ifPresent(set -> sets.put(info.subject(), set));
+        }
+        return List.copyOf(sets.values());
+    }
+
+    /** {@return {@code ", 1 dictionary set"} for a backup with sets, else nothing} */
+    static String setCount(List<DictionarySet> sets) {
+        return sets.isEmpty() ? "" : ", " + sets.size() + " dictionary set" + (sets.size() == 1 ? "" : "s");
     }
 }

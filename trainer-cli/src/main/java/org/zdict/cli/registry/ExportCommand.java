@@ -15,6 +15,7 @@ import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
+import org.zdict.registry.DictionarySet;
 import org.zdict.registry.support.OwnerOnly;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -122,13 +123,15 @@ public final class ExportCommand implements Callable<Integer> {
                 .map(info -> new Dictionary(info, source.get(info.version()).content()))
                 .toList();
         int nextVersion = source.nextVersion();
+        List<DictionarySet> sets = BackupSummary.sets(source, listed);
         OwnerOnly.makeFolder(all);
         try (DictionaryRegistry backup = DictionaryRegistries.openFolder(all)) {
-            backup.restore(versions, nextVersion);
+            backup.restore(versions, nextVersion, sets);
         }
         OwnerOnly.restrictFiles(all); // the files are written owner-only; the registry's empty lock file too
         return "Backed up " + versions.size() + " version(s) of " + registry.display() + " to " + all
-                + " (active: " + BackupSummary.actives(listed) + "; next version number " + nextVersion
+                + " (active: " + BackupSummary.actives(listed) + BackupSummary.setCount(sets) + "; next version number "
+                + nextVersion
                 + "). Restore with: zdict registry import --all " + all + " --registry TARGET";
     }
 

@@ -52,6 +52,12 @@ final class FolderRegistryCheck {
             table = folder.readManifest().table();
             findings.add(Finding.ok(RegistryFolder.MANIFEST + " parses: "
                     + table.versions().size() + " versions, next version " + table.nextVersion()));
+            table.sets()
+                    .forEach((subject, set) -> findings.add(Finding.ok("subject " + subject
+                            + "'s dictionary set is whole: " + set.members().size() + " kind(s) by "
+                            + set.rule().text()
+                            + ", each served by a version of the subject that is not retired, falling back to "
+                            + set.fallback())));
         } catch (RegistryException e) {
             findings.add(Finding.problem(e.getMessage()));
         }

@@ -18,6 +18,7 @@ import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
+import org.zdict.registry.DictionarySet;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -134,23 +135,25 @@ public final class ImportCommand implements Callable<Integer> {
     private int restore() {
         List<Dictionary> versions;
         int nextVersion;
+        List<DictionarySet> sets;
         try (DictionaryRegistry backup = openBackup()) {
             versions = backup.list().stream()
                     .map(info -> backup.get(info.version()))
                     .toList();
             nextVersion = backup.nextVersion();
+            sets = BackupSummary.sets(backup, backup.list());
         } catch (ZdictException e) {
             throw new CliException(
                     "Cannot restore from the backup " + all + ": " + e.getMessage() + "; nothing was written", e);
         }
         try (DictionaryRegistry target = registry.openOrCreate()) {
-            target.restore(versions, nextVersion);
+            target.restore(versions, nextVersion, sets);
         }
         PrintWriter out = spec.commandLine().getOut();
         out.println("Restored " + versions.size() + " version(s) from " + all + " into " + registry.display()
                 + " with their numbers (active: "
                 + BackupSummary.actives(versions.stream().map(Dictionary::info).toList())
-                + "; next version number " + nextVersion + ").");
+                + BackupSummary.setCount(sets) + "; next version number " + nextVersion + ").");
         out.flush();
         return ZdictCommand.EXIT_OK;
     }

@@ -15,6 +15,7 @@ import org.zdict.cli.SubjectOption;
 import org.zdict.cli.ZdictCommand;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistry;
+import org.zdict.registry.DictionarySet;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -25,7 +26,8 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "list",
         description = "List the versions in a registry, of every subject or of the one --subject names, with"
-                + " each version's codec (zstd frames, or LZ4 blocks for versions published with --codec lz4).")
+                + " each version's codec (zstd frames, or LZ4 blocks for versions published with --codec lz4),"
+                + " and the dictionary set of each subject that routes by one.")
 public final class ListCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -44,6 +46,7 @@ public final class ListCommand implements Callable<Integer> {
         List<DictionaryInfo> listed;
         Map<Integer, String> corrupt = new TreeMap<>();
         Map<Integer, java.time.Instant> pending = Map.of();
+        Map<String, DictionarySet> sets = new TreeMap<>();
         if (subject.given()) {
             subject.name();
         }
@@ -59,6 +62,7 @@ public final class ListCommand implements Callable<Integer> {
                         .toList();
             }
             for (DictionaryInfo info : listed) {
+                source.activeSet(info.subject()).ifPresent(set -> sets.put(info.subject(), set));
                 try {
                     source.get(info.version());
                 } catch (CorruptDictionaryException e) {
@@ -69,7 +73,7 @@ public final class ListCommand implements Callable<Integer> {
         List<DictionaryInfo> versions = listed;
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
-            printJson(versions, corrupt, out);
+            printJson(versions, corrupt, sets, out);
         } else if (versions.isEmpty()) {
             out.println("No versions.");
         } else {
@@ -105,6 +109,8 @@ public final class ListCommand implements Callable<Integer> {
                         ratio.isEmpty() ? "-" : String.format(Locale.ROOT, "%.2fx", Double.parseDouble(ratio)),
                         info.sha256().substring(0, 16));
             }
+            sets.forEach((name, set) ->
+                    out.println("Subject " + name + " routes by a dictionary set: " + ActivateCommand.describe(set)));
             corrupt.forEach((version, problem) -> out.println("Version " + version + " (recorded as "
                     + versions.stream()
                             .filter(i -> i.version() == version)
@@ -128,7 +134,11 @@ public final class ListCommand implements Callable<Integer> {
         return info.metadata().getOrDefault(DictionaryInfo.Codec.METADATA_KEY, DictionaryInfo.Codec.ZSTD.label());
     }
 
-    private static void printJson(List<DictionaryInfo> versions, Map<Integer, String> corrupt, PrintWriter out)
+    private static void printJson(
+            List<DictionaryInfo> versions,
+            Map<Integer, String> corrupt,
+            Map<String, DictionarySet> sets,
+            PrintWriter out)
             throws IOException {
         try (JsonGenerator generator =
                 new JsonFactory().createGenerator(out).disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET)) {
@@ -148,6 +158,20 @@ public final class ListCommand implements Callable<Integer> {
                 generator.writeNumberField("size", info.size());
                 generator.writeStringField("sha256", info.sha256());
                 generator.writeStringField("createdAt", info.createdAt().toString());
+                DictionarySet set = sets.get(info.subject());
+                if (set != null && set.uses(info.version())) {
+                    generator.writeObjectFieldStart("set");
+                    generator.writeStringField("route", set.rule().text());
+                    generator.writeBooleanField("fallback", set.fallback() == info.version());
+                    generator.writeArrayFieldStart("kinds");
+                    for (Map.Entry<String, Integer> member : set.members().entrySet()) {
+                        if (member.getValue() == info.version()) {
+                            generator.writeString(member.getKey());
+                        }
+                    }
+                    generator.writeEndArray();
+                    generator.writeEndObject();
+                }
                 // The lifecycle times among the metadata, where the JSON has always shown them.
                 Map<String, String> metadata = new TreeMap<>(info.metadata());
                 info.activatedAt().ifPresent(at -> metadata.put("activatedAt", at.toString()));
