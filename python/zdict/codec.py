@@ -19,9 +19,9 @@ class Codec:
 
     ``checksum=False`` writes no checksum and accepts payloads without one (Kafka record values, which
     Kafka's batch CRC covers); ``accept_unchecked=True`` keeps writing checksums but decodes payloads
-    without one. ``subject`` names whose active version ``compress()`` uses. Dictionaries are digested
-    once per version and kept in ``dictionaries``, a DictionaryCache of at most ``dictionary_cache_bytes``
-    (256 MiB, as the Java codec's default). Not thread-safe: one per thread.
+    without one. ``subject`` names whose active version, or dictionary set, ``compress()`` uses.
+    Dictionaries are digested once per version and kept in ``dictionaries``, a DictionaryCache of at most
+    ``dictionary_cache_bytes`` (256 MiB, as the Java codec's default). Not thread-safe: one per thread.
     """
 
     def __init__(self, registry, *, subject=DEFAULT_SUBJECT, checksum=True, accept_unchecked=False,
@@ -100,11 +100,13 @@ class Codec:
                                                   2 + header_length + 3 + checksum_bytes)
         return data
 
-    def compress(self, data, version=None):
-        """A payload of ``data`` with ``version``, or the subject's active version (without a dictionary if none)."""
+    def compress(self, data, version=None, headers=None):
+        """A payload of ``data`` with ``version``, or else with the version the subject's active state gives
+        it: its dictionary set's (by the event's bytes, or under a ``header:NAME`` rule by ``headers``, the
+        record's (name, value) pairs in order or a dict), or its active version (no dictionary if none)."""
         data = bytes(data)
         if version is None:
-            version = self.registry.active_version(self.subject)
+            version = self.version_for(data, headers)
         if version is None:
             payload = write_prefix(PLAIN_FRAME) + self._compressor(None).compress(data)
         elif self._info(version).codec == "lz4":
@@ -115,6 +117,13 @@ class Codec:
         if not self.checksum and len(payload) >= 1 + len(data):
             return write_prefix(STORED) + data
         return payload
+
+    def version_for(self, data, headers=None):
+        """The version ``compress`` writes ``data`` (bytes) with when it is given none, or None for no dictionary."""
+        dictionary_set = self.registry.active_set(self.subject)
+        if dictionary_set is not None:
+            return dictionary_set.version_for_record(data, headers)
+        return self.registry.active_version(self.subject)
 
     def _check_limit(self, size, prefix):
         if size > self.max_decompressed_size:

@@ -9,16 +9,21 @@ from .codec import Codec
 
 
 class ZdictSerializer(Serializer):
-    """Bytes (or str, UTF-8) to a zdict payload with the subject's active version."""
+    """Bytes (or str, UTF-8) to a zdict payload with the subject's active version, or with the version its
+    dictionary set gives the event. A ``header:NAME`` rule reads the record's headers from ``ctx.headers``
+    where the client passes them (confluent-kafka 2.x), else ``headers``; without them it writes with the
+    set's fallback."""
 
     def __init__(self, registry, subject="default", **codec_options):
         codec_options.setdefault("checksum", False)
         self.codec = Codec(registry, subject=subject, **codec_options)
 
-    def __call__(self, obj, ctx=None):
+    def __call__(self, obj, ctx=None, headers=None):
         if obj is None:
             return None
-        return self.codec.compress(obj.encode("utf-8") if isinstance(obj, str) else obj)
+        if headers is None:
+            headers = getattr(ctx, "headers", None)
+        return self.codec.compress(obj.encode("utf-8") if isinstance(obj, str) else obj, headers=headers)
 
 
 class ZdictDeserializer(Deserializer):

@@ -98,6 +98,9 @@ class KafkaRegistry(Registry):
     def active_version(self, subject=DEFAULT_SUBJECT):
         return self._log.table.active.get(subject)
 
+    def active_set(self, subject=DEFAULT_SUBJECT):
+        return self._log.table.sets.get(subject)
+
     def subjects(self):
         return sorted({info.subject for info in self._log.table.versions.values()})
 

@@ -7,6 +7,7 @@ import time
 from typing import Dict, NamedTuple, Optional
 
 from .errors import CorruptDictionaryError, RegistryError, UnknownDictionaryVersionError
+from .routing import RoutingRule, StoredSet, check_set
 
 DEFAULT_SUBJECT = "default"
 CODEC_KEY = "zdict.codec"
@@ -45,6 +46,10 @@ class Registry:
     def active_version(self, subject=DEFAULT_SUBJECT) -> Optional[int]:
         raise NotImplementedError
 
+    def active_set(self, subject=DEFAULT_SUBJECT):
+        """The subject's DictionarySet if its active state is one (docs/FORMAT.md), else None."""
+        return None
+
     def subjects(self):
         raise NotImplementedError
 
@@ -64,6 +69,20 @@ class Registry:
 class VersionTable(NamedTuple):
     versions: Dict[int, DictionaryInfo]
     active: Dict[str, int]
+    sets: Dict[str, object] = {}  # subject -> its DictionarySet
+
+
+def with_sets(table, stored_sets, where):
+    """``table`` with the sets of ``stored_sets`` (subject -> StoredSet), each falling back to its
+    subject's active version; raises RegistryError naming the subject of a set that breaks the rules."""
+    sets = {}
+    for subject, stored in sorted(stored_sets.items()):
+        try:
+            sets[subject] = stored.with_fallback(subject, table.active.get(subject))
+            check_set(subject, sets[subject], table.versions)
+        except ValueError as e:
+            raise RegistryError(f"{where}: {e}") from e
+    return table._replace(sets=sets)
 
 
 def table_of(records, active_by_subject, where):
@@ -139,6 +158,11 @@ class FolderRegistry(Registry):
             self._reload()
         return self._table.active.get(subject)
 
+    def active_set(self, subject=DEFAULT_SUBJECT):
+        if time.monotonic() - self._checked_at >= self._refresh_seconds:
+            self._reload()
+        return self._table.sets.get(subject)
+
     def subjects(self):
         return sorted({info.subject for info in self._table.versions.values()})
 
@@ -153,7 +177,7 @@ class FolderRegistry(Registry):
             if stamp == self._stamp:
                 return
             with open(self._manifest, "rb") as f:
-                manifest = json.loads(f.read())
+                manifest = json.loads(f.read(), object_pairs_hook=_object)
         except (OSError, ValueError) as e:
             raise RegistryError(f"Cannot read {self._manifest}: {e}") from e
         self._table = _read_manifest(manifest, self._manifest)
@@ -181,7 +205,51 @@ def _read_manifest(manifest, where):
         except (KeyError, TypeError, ValueError, AttributeError) as e:
             raise RegistryError(f"{where}: incomplete dictionary record {entry!r} (needs version, size, sha256, status,"
                                 f" createdAt): {e}") from e
-    return table_of(records, manifest.get("activeBySubject", {}), where)
+    table = table_of(records, manifest.get("activeBySubject", {}), where)
+    return with_sets(table, _read_sets(manifest.get("setsBySubject", {}), where), where)
+
+
+class _Duplicates(dict):
+    """A JSON object that names a key twice: ``duplicates`` lists those keys, the last value kept."""
+
+    duplicates = ()
+
+
+def _object(pairs):
+    result = dict(pairs)
+    if len(result) == len(pairs):
+        return result
+    seen = set()
+    marked = _Duplicates(result)
+    marked.duplicates = sorted({k for k, _ in pairs if k in seen or seen.add(k)})
+    return marked
+
+
+def _read_sets(sets, where):
+    """The ``setsBySubject`` object: subject -> StoredSet; raises RegistryError naming the subject."""
+    if not isinstance(sets, dict):
+        raise RegistryError(f"{where}: 'setsBySubject' is not an object")
+    stored = {}
+    for subject, entry in sets.items():
+        what = f"{where}: the dictionary set of subject '{subject}'"
+        if not isinstance(entry, dict):
+            raise RegistryError(f"{what} is not an object")
+        if "rule" not in entry or "members" not in entry:
+            raise RegistryError(f"{what} lacks its {'rule' if 'rule' not in entry else 'members'}")
+        members = entry["members"]
+        if not isinstance(members, dict):
+            raise RegistryError(f"{what}: 'members' is not an object")
+        if isinstance(members, _Duplicates):
+            raise RegistryError(f"{what} names kind '{members.duplicates[0]}' twice")
+        for kind, version in members.items():
+            if not isinstance(version, int) or isinstance(version, bool):
+                raise RegistryError(f"{what}: kind '{kind}' names no version: {version!r}")
+        try:
+            rule = RoutingRule.parse(entry["rule"])
+        except ValueError as e:
+            raise RegistryError(f"{what}: {e}") from e
+        stored[subject] = StoredSet(rule, dict(members))
+    return stored
 
 
 def _positive(value):

@@ -15,6 +15,7 @@ from decimal import Decimal
 from typing import Dict, FrozenSet, NamedTuple
 
 from .registry import DEFAULT_SUBJECT
+from .routing import RoutingRule, StoredSet
 
 STATE_KEY = "state"
 MAX_VALUE_BYTES = 8 << 20
@@ -51,6 +52,7 @@ class StateRecord(NamedTuple):
     activated_at: Dict[int, int] = {}
     based_on: int = -1
     sequence: int = -1
+    sets_by_subject: Dict[str, StoredSet] = {}  # the dictionary sets, each falling back to the subject's active
 
     def replaced_by(self, record, offset_of_this):
         """Whether ``record`` replaces this one, the state in force at ``offset_of_this`` (section 5.4)."""
@@ -62,6 +64,11 @@ class StateRecord(NamedTuple):
         if subject == DEFAULT_SUBJECT:
             return version == self.active
         return self.active_by_subject.get(subject) == version
+
+    def active_of(self, subject):
+        """The active version the record gives ``subject``, or None."""
+        version = self.active if subject == DEFAULT_SUBJECT else self.active_by_subject.get(subject, 0)
+        return version if version > 0 else None
 
 
 def parse_version(text):
@@ -199,7 +206,7 @@ def _read_metadata(pairs, into):
 def read_state_record(value):
     """The state record ``value`` (bytes) holds (section 4.2), absent fields as their defaults; raises Unreadable."""
     fields = {"active_by_subject": {}, "retired": set(), "removed": set(), "ever_active": set(),
-              "retired_at": {}, "activated_at": {}}
+              "retired_at": {}, "activated_at": {}, "sets_by_subject": {}}
     for field, item in _fields(value, "a state record"):
         if field == "nextVersion":
             fields["next_version"] = _integer(item, -MAX_INT - 1, MAX_INT, field)
@@ -221,6 +228,8 @@ def read_state_record(value):
                 if not isinstance(version, int) or isinstance(version, bool):
                     raise Unreadable(f"{field}: expected a version for {name}")
                 fields["active_by_subject"][_subject(name, field)] = _integer(version, -MAX_INT - 1, MAX_INT, field)
+        elif field == "setsBySubject":
+            fields["sets_by_subject"] = _read_sets(item)
         elif field in ("retiredAt", "activatedAt"):
             if not isinstance(item, _Pairs):
                 raise Unreadable(f"{field}: expected an object")
@@ -232,7 +241,51 @@ def read_state_record(value):
                 times[version] = _integer(at, -MAX_LONG - 1, MAX_LONG, field)
     for name in ("retired", "removed", "ever_active"):
         fields[name] = frozenset(fields[name])
-    return StateRecord(**fields)
+    record = StateRecord(**fields)
+    for subject, stored in record.sets_by_subject.items():
+        try:
+            stored.with_fallback(subject, record.active_of(subject))
+        except ValueError as e:
+            raise Unreadable(str(e)) from e
+    return record
+
+
+def _read_sets(item):
+    """The ``setsBySubject`` object (docs/FORMAT.md, "Sets in the manifest"): subject -> StoredSet."""
+    if not isinstance(item, _Pairs):
+        raise Unreadable("setsBySubject: expected an object")
+    sets = {}
+    for subject, entry in item:
+        _subject(subject, "setsBySubject")
+        what = f"the dictionary set of subject '{subject}'"
+        if not isinstance(entry, _Pairs):
+            raise Unreadable(f"{what}: expected an object")
+        rule, members = None, None
+        for name, value in entry:
+            if name == "rule":
+                if not isinstance(value, str):
+                    raise Unreadable(f"{what}: expected a rule, found {_text(value)}")
+                try:
+                    rule = RoutingRule.parse(value)
+                except ValueError as e:
+                    raise Unreadable(f"{what}: {e}") from e
+            elif name == "members":
+                members = _read_members(value, what)
+        if rule is None or members is None:
+            raise Unreadable(f"{what} lacks its {'rule' if rule is None else 'members'}")
+        sets[subject] = StoredSet(rule, members)
+    return sets
+
+
+def _read_members(value, what):
+    if not isinstance(value, _Pairs):
+        raise Unreadable(f"{what}: members: expected an object")
+    members = {}
+    for kind, version in value:
+        if kind in members:
+            raise Unreadable(f"{what} names kind '{kind}' twice")
+        members[kind] = _integer(version, -MAX_INT - 1, MAX_INT, f"kind {kind}")
+    return members
 
 
 def _read_versions(items, into):

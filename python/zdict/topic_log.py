@@ -15,7 +15,8 @@ import hashlib
 import logging
 import time
 
-from .registry import DictionaryInfo, VersionTable
+from .errors import RegistryError
+from .registry import DictionaryInfo, VersionTable, with_sets
 from .registry_records import (
     MAX_VALUE_BYTES,
     STATE_KEY,
@@ -125,8 +126,14 @@ class TopicLog:
             return None  # a concurrent writer's lost attempt
         kept = sorted(v for v in record.removed - self._state.removed if v in self._published and not self._removable(v))
         if kept:
-            self._refuse("early-removal", offset, key, f"it removes versions {kept}, which stay")
             record = _without_removal(record, kept, self._state, self._ever_active)
+        if record.sets_by_subject:
+            try:
+                self._table_for(record)
+            except RegistryError as e:
+                return self._refuse("unreadable", offset, key, str(e))
+        if kept:
+            self._refuse("early-removal", offset, key, f"it removes versions {kept}, which stay")
         self._state = record
         self._state_offset = offset
         self._ever_active.update(record.ever_active, record.activated_at, record.active_by_subject.values())
@@ -152,6 +159,25 @@ class TopicLog:
 
     def _rebuild(self):
         state = self._state
+        try:
+            self.table = self._table_for(state)
+        except RegistryError as e:
+            # Only a claim or tombstone applied after the state record gets here (its sets were checked when
+            # it was accepted): the subjects then write every event with their active version.
+            _LOG.warning("The dictionary sets of the state in force no longer fit the versions held (%s); every"
+                         " event is written with its subject's active version", e)
+            self.table = self._table_for(state._replace(sets_by_subject={}))
+        versions = self.table.versions
+        for version, info in versions.items():
+            if info.status == "retired":
+                self._retired_since.setdefault(version, self._time)
+        for version in [v for v in self._retired_since if v not in versions or versions[v].status != "retired"]:
+            del self._retired_since[version]
+        self.next_version = max(state.next_version, self._max_claimed + 1, max(state.removed, default=0) + 1)
+
+    def _table_for(self, state):
+        """The table ``state`` gives with the versions claimed so far; raises RegistryError if one of its
+        dictionary sets breaks the rules against it."""
         versions = {}
         actives = {}
         for version, (info, _) in sorted(self._published.items()):
@@ -162,12 +188,8 @@ class TopicLog:
                 actives[info.subject] = version
             elif version in state.retired:
                 info = info._replace(status="retired")
-                self._retired_since.setdefault(version, self._time)
             versions[version] = info
-        for version in [v for v in self._retired_since if v not in versions or versions[v].status != "retired"]:
-            del self._retired_since[version]
-        self.table = VersionTable(versions, actives)
-        self.next_version = max(state.next_version, self._max_claimed + 1, max(state.removed, default=0) + 1)
+        return with_sets(VersionTable(versions, actives), state.sets_by_subject, "the state record")
 
 
 def _without_removal(record, kept, in_force, ever_active):
