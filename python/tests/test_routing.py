@@ -209,7 +209,8 @@ def test_a_state_record_carries_the_sets():
 @pytest.mark.parametrize("sets, message", [
     ({"default": {"rule": "field:_path"}}, "lacks its members"),
     ({"default": {"rule": 7, "members": {"x": 2}}}, "expected a rule"),
-    ({"default": {"rule": "field:_path", "members": {"x": True}}}, "expected a number"),
+    ({"default": {"rule": "field:_path", "members": {"x": True}}}, "expected an integer for kind 'x'"),
+    ({"default": {"rule": "field:_path", "members": {"x": 2.0}}}, "expected an integer for kind 'x'"),
     ({"other": {"rule": "field:_path", "members": {"x": 9}}}, "subject 'other', which has no active version"),
 ])
 def test_an_unreadable_set_makes_the_state_record_unreadable(sets, message):

@@ -284,6 +284,8 @@ def _read_members(value, what):
     for kind, version in value:
         if kind in members:
             raise Unreadable(f"{what} names kind '{kind}' twice")
+        if not isinstance(version, int) or isinstance(version, bool):  # Java: an integer token, not 2.0
+            raise Unreadable(f"{what}: expected an integer for kind '{kind}', found {_text(version)}")
         members[kind] = _integer(version, -MAX_INT - 1, MAX_INT, f"kind {kind}")
     return members
 
