@@ -14,6 +14,7 @@ import org.zdict.RegistryException;
 import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistry;
+import org.zdict.registry.DictionarySet;
 
 /** A classpath registry: reads from a temporary copy of its resources, refuses changes, deletes the copy on close. */
 public final class ClasspathDictionaryRegistry implements DictionaryRegistry {
@@ -44,6 +45,11 @@ public final class ClasspathDictionaryRegistry implements DictionaryRegistry {
 
     @Override
     public void activate(int version, OptionalInt expectedActive) {
+        throw readOnly();
+    }
+
+    @Override
+    public void activateSet(DictionarySet set, OptionalInt expectedActive, Optional<DictionarySet> expectedSet) {
         throw readOnly();
     }
 
@@ -97,6 +103,11 @@ public final class ClasspathDictionaryRegistry implements DictionaryRegistry {
     @Override
     public OptionalInt activeVersion(String subject) {
         return copy.activeVersion(subject);
+    }
+
+    @Override
+    public Optional<DictionarySet> activeSet(String subject) {
+        return copy.activeSet(subject);
     }
 
     @Override

@@ -17,6 +17,8 @@ import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
+import org.zdict.registry.DictionarySet;
+import org.zdict.registry.RoutingRule;
 import org.zdict.testing.SampleEvents;
 import org.zdict.testing.TestTrainer;
 
@@ -82,6 +84,25 @@ class PreviousReleaseManifestTest {
             assertEquals(info.sha256(), Dictionary.sha256(file), "version " + info.version());
             assertEquals(info.size(), file.length);
         }
+    }
+
+    /** A writer of the previous release knows no sets: it writes every event with the set's fallback. */
+    @Test
+    void thePreviousReleaseSeesADictionarySetsFallbackAsTheActiveVersion() throws Exception {
+        try (DictionaryRegistry registry = DictionaryRegistries.openFolder(dir)) {
+            registry.publish(DICTIONARY, 3, Map.of());
+            registry.publish(OTHER, 3, Map.of());
+            registry.publish(DICTIONARY, 5, Map.of());
+            registry.activateSet(new DictionarySet(new RoutingRule.Field("type"), 2, Map.of("click", 1, "login", 3)));
+        }
+        PreviousRegistryState previous = readWithPreviousRelease();
+        assertEquals(OptionalInt.of(2), previous.activeVersion());
+        assertEquals(
+                List.of(
+                        PreviousDictionaryStatus.AVAILABLE,
+                        PreviousDictionaryStatus.ACTIVE,
+                        PreviousDictionaryStatus.AVAILABLE),
+                previous.list().stream().map(PreviousDictionaryInfo::status).toList());
     }
 
     @Test
