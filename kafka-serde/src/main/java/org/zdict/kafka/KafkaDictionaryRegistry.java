@@ -3,6 +3,7 @@ package org.zdict.kafka;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -284,8 +285,14 @@ public final class KafkaDictionaryRegistry implements DictionaryRegistry {
      */
     @Override
     public void restore(List<Dictionary> versions, int nextVersion) {
+        restore(versions, nextVersion, List.of());
+    }
+
+    /** As {@link #restore(List, int)}; the sets are in the same {@code state} record as the statuses. */
+    @Override
+    public void restore(List<Dictionary> versions, int nextVersion, Collection<DictionarySet> sets) {
         checkOpen();
-        changes.restore(versions, nextVersion);
+        changes.restore(versions, nextVersion, sets);
     }
 
     @Override

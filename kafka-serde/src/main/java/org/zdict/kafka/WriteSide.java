@@ -1,5 +1,6 @@
 package org.zdict.kafka;
 
+import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -100,7 +101,7 @@ final class WriteSide {
         }
 
         @Override
-        public void restore(List<Dictionary> versions, int nextVersion) {
+        public void restore(List<Dictionary> versions, int nextVersion, Collection<DictionarySet> sets) {
             throw refused("restore a backup");
         }
 

@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
@@ -23,6 +24,8 @@ import org.zdict.previous.PreviousRegistryLog;
 import org.zdict.previous.PreviousRegistryRecords;
 import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.DictionarySet;
+import org.zdict.registry.RoutingRule;
 import org.zdict.registry.support.VersionTable;
 
 /**
@@ -183,5 +186,33 @@ class PreviousReleaseRegistryTopicTest {
                 previous.view().list().stream()
                         .map(PreviousDictionaryInfo::status)
                         .toList());
+    }
+
+    @Test
+    void thePreviousReleaseSkipsADictionarySetAndSeesItsFallbackActive() {
+        publish("default", 1);
+        publish("default", 2);
+        publish("default", 3);
+        change(t -> t.withActive(1, "t"));
+        DictionarySet set = new DictionarySet(new RoutingRule.Field("type"), 2, Map.of("login", 3, "click", 1));
+        change(t -> t.withSet(set, OptionalInt.of(1), Optional.empty(), "t", Instant.EPOCH));
+        String written = new String(topic.get(topic.size() - 1).value());
+        assertTrue(written.contains("\"setsBySubject\":{\"default\":"), written);
+        assertEquals(Optional.of(set), log.table().set("default"));
+
+        PreviousRegistryLog previous = readWithPreviousRelease();
+        assertEquals(OptionalInt.of(2), previous.view().activeVersion());
+        assertEquals(
+                List.of(
+                        PreviousDictionaryStatus.AVAILABLE,
+                        PreviousDictionaryStatus.ACTIVE,
+                        PreviousDictionaryStatus.AVAILABLE),
+                previous.view().list().stream()
+                        .map(PreviousDictionaryInfo::status)
+                        .toList());
+
+        change(t -> t.withActive(1, "t"));
+        assertEquals(Optional.empty(), log.table().set("default"));
+        assertEquals(OptionalInt.of(1), readWithPreviousRelease().view().activeVersion());
     }
 }

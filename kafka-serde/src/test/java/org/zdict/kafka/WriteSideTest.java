@@ -15,6 +15,8 @@ import org.zdict.kafka.internal.RegistryChanges;
 /** Without zdict-kafka-registry-admin on the class path (as here), a Kafka registry reads only. */
 class WriteSideTest {
     private static final String WHERE = "registry kafka://localhost:9092/_zdict";
+    private static final org.zdict.registry.DictionarySet SET = new org.zdict.registry.DictionarySet(
+            new org.zdict.registry.RoutingRule.Field("type"), 1, Map.of("login", 2));
 
     @Test
     void everyChangeWithoutTheAdminModuleFailsInOneLineNamingTheArtifact() {
@@ -25,7 +27,9 @@ class WriteSideTest {
                 () -> changes.activate(1),
                 () -> changes.retire(1),
                 () -> changes.remove(1),
-                () -> changes.restore(List.of(), 1),
+                () -> changes.restore(List.of(), 1, List.of()),
+                () -> changes.activateSet(SET),
+                () -> changes.activateSet(SET, java.util.OptionalInt.empty(), java.util.Optional.empty()),
                 changes::makeTopicDurable,
                 changes::purge);
         for (Executable call : calls) {

@@ -1,5 +1,6 @@
 package org.zdict.kafka.admin;
 
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -100,8 +101,8 @@ final class RegistryWriter implements RegistryChanges {
     }
 
     @Override
-    public synchronized void restore(List<Dictionary> versions, int nextVersion) {
-        RegistryBackup backup = RegistryBackup.of(versions, nextVersion);
+    public synchronized void restore(List<Dictionary> versions, int nextVersion, Collection<DictionarySet> sets) {
+        RegistryBackup backup = RegistryBackup.of(versions, nextVersion, sets);
         new RestoreWriter(access, topic).restore(backup);
     }
 

@@ -1,5 +1,6 @@
 package org.zdict.kafka.internal;
 
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -32,7 +33,8 @@ public interface RegistryChanges {
 
     void remove(int version);
 
-    void restore(List<Dictionary> versions, int nextVersion);
+    /** Restores {@code versions} with the dictionary sets the backed-up registry had active (may be empty). */
+    void restore(List<Dictionary> versions, int nextVersion, Collection<DictionarySet> sets);
 
     /** {@return the topic settings that changed to make it durable, with their value before} */
     Map<String, String> makeTopicDurable();
