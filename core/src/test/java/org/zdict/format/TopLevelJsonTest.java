@@ -58,7 +58,7 @@ class TopLevelJsonTest {
         Random random = new Random(42);
         byte[] alphabet = "{}[]\":,\\ atype0".getBytes(StandardCharsets.UTF_8);
         for (int i = 0; i < 100_000; i++) {
-            byte[] event = new byte[random.nextInt(40)];
+            byte[] event = new byte[random.nextInt(i % 10 == 0 ? 400 : 40)];
             for (int j = 0; j < event.length; j++) {
                 event[j] =
                         random.nextInt(4) == 0 ? (byte) random.nextInt(256) : alphabet[random.nextInt(alphabet.length)];
