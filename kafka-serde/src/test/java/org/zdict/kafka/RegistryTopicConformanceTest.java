@@ -29,6 +29,8 @@ import org.zdict.kafka.internal.RegistryKeys;
 import org.zdict.kafka.internal.RegistryRecords;
 import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.DictionarySet;
+import org.zdict.registry.RoutingRule;
 
 /**
  * The registry-topic part of the conformance folder (conformance/registry-topic/): each case is a
@@ -107,6 +109,20 @@ class RegistryTopicConformanceTest {
                     .append(info.sha256())
                     .append('\n');
         }
+        // One line per dictionary set, only when there are any: the cases without sets read as before.
+        for (Map.Entry<String, DictionarySet> e : log.table().sets().entrySet()) {
+            text.append("set ")
+                    .append(e.getKey())
+                    .append(' ')
+                    .append(e.getValue().rule().text())
+                    .append(" fallback ")
+                    .append(e.getValue().fallback());
+            e.getValue()
+                    .members()
+                    .forEach((kind, version) ->
+                            text.append(' ').append(kind).append('=').append(version));
+            text.append('\n');
+        }
         return text.toString();
     }
 
@@ -115,6 +131,7 @@ class RegistryTopicConformanceTest {
     private static void regenerate() throws IOException {
         byte[] small = Files.readAllBytes(CONFORMANCE.resolve("registries/main/v000001.dict"));
         byte[] medium = Files.readAllBytes(CONFORMANCE.resolve("registries/main/v000002.dict"));
+        byte[] large = Files.readAllBytes(CONFORMANCE.resolve("registries/main/v000003.dict"));
         Files.createDirectories(DIR);
         write(
                 "publish-and-activate",
@@ -209,6 +226,78 @@ class RegistryTopicConformanceTest {
                         new Record(RegistryKeys.STATE, null, T0),
                         stateOf(3, 1, List.of(2), List.of(), List.of(1), 3, 3).at(T0),
                         stateOf(3, 1, List.of(), List.of(2), List.of(1), 6, 4).at(T0)));
+        RoutingRule byType = new RoutingRule.Field("type");
+        write(
+                "sets",
+                "Subject orders-value's active state becomes a dictionary set (rule field:type, kinds click and"
+                        + " login, fallback 1, its active version). A record whose set names version 4, of the"
+                        + " default subject, is skipped (unreadable); the next attempt with the same sequence"
+                        + " activates version 2 alone, which ends the set. A new set falls back to 2; a record that"
+                        + " retires one of its members is skipped too, so the set stays.",
+                List.of(
+                        claim(1, "writer-a", "orders-value", small, Map.of()),
+                        claim(2, "writer-a", "orders-value", medium, Map.of()),
+                        claim(3, "writer-a", "orders-value", large, Map.of()),
+                        claim(4, "writer-a", "default", small, Map.of()),
+                        state(5, 4, Map.of("orders-value", 1), List.of(), -1, 1),
+                        stateWithSet(
+                                4,
+                                Map.of("orders-value", 1),
+                                List.of(),
+                                new DictionarySet(byType, 1, Map.of("click", 3, "login", 2)),
+                                4,
+                                2),
+                        stateWithSet(
+                                4,
+                                Map.of("orders-value", 1),
+                                List.of(),
+                                new DictionarySet(byType, 1, Map.of("click", 3, "login", 4)),
+                                5,
+                                3),
+                        state(5, 4, Map.of("orders-value", 2), List.of(), 5, 3),
+                        stateWithSet(
+                                4,
+                                Map.of("orders-value", 2),
+                                List.of(),
+                                new DictionarySet(byType, 2, Map.of("click", 3, "view", 1)),
+                                7,
+                                4),
+                        stateWithSet(
+                                4,
+                                Map.of("orders-value", 2),
+                                List.of(3),
+                                new DictionarySet(byType, 2, Map.of("click", 3, "view", 1)),
+                                8,
+                                5)));
+    }
+
+    /** A state record whose subject {@code set} is in {@code others}, with its set. */
+    private static Record stateWithSet(
+            int active, Map<String, Integer> others, List<Integer> retired, DictionarySet set, long basedOn, long seq) {
+        TreeSet<Integer> everActive = new TreeSet<>(others.values());
+        everActive.add(active);
+        everActive.addAll(retired);
+        Map<Integer, Long> retiredAt = new TreeMap<>();
+        retired.forEach(v -> retiredAt.put(v, CREATED.toEpochMilli()));
+        String subject = others.entrySet().stream()
+                .filter(e -> e.getValue() == set.fallback())
+                .findFirst()
+                .orElseThrow()
+                .getKey();
+        return new Record(
+                RegistryKeys.STATE,
+                RegistryRecords.write(new RegistryRecords.StateRecord(
+                        5,
+                        active,
+                        others,
+                        new TreeSet<>(retired),
+                        new TreeSet<>(),
+                        everActive,
+                        retiredAt,
+                        Map.of(active, CREATED.toEpochMilli()),
+                        basedOn,
+                        seq,
+                        new TreeMap<>(Map.of(subject, set)))));
     }
 
     @SafeVarargs
