@@ -91,6 +91,7 @@ final class JmxFallback {
         final Map<String, String> tags;
         final Map<String, VersionCounters> byVersion = new HashMap<>();
         final Map<String, LongAdder> withoutDictionary = new HashMap<>();
+        final Map<String, LongAdder> fallbackRouted = new HashMap<>();
         final List<MetricName> names = new ArrayList<>();
         /** The codecs of the serdes in the share: the cache metrics are the sums over the distinct codecs. */
         final List<Supplier<ZdictCodec>> caches = new CopyOnWriteArrayList<>();
@@ -135,6 +136,25 @@ final class JmxFallback {
             Registry.METRICS.addMetric(metricName, (Measurable) (config, now) -> count.sum());
             names.add(metricName);
             withoutDictionary.put(subject, count);
+            return count;
+        }
+
+        LongAdder fallbackRouted(String subject) {
+            LongAdder existing = fallbackRouted.get(subject);
+            if (existing != null) {
+                return existing;
+            }
+            LongAdder count = new LongAdder();
+            Map<String, String> subjectTags = clientTags();
+            subjectTags.put(ZdictMetrics.SUBJECT_TAG, subject);
+            MetricName metricName = Registry.METRICS.metricName(
+                    ZdictMetrics.RECORDS_FALLBACK_ROUTED,
+                    ZdictMetrics.GROUP,
+                    ZdictMetrics.RECORDS_FALLBACK_ROUTED_DESCRIPTION,
+                    subjectTags);
+            Registry.METRICS.addMetric(metricName, (Measurable) (config, now) -> count.sum());
+            names.add(metricName);
+            fallbackRouted.put(subject, count);
             return count;
         }
 
@@ -195,6 +215,13 @@ final class JmxFallback {
         public LongAdder withoutDictionary(String subject) {
             synchronized (LOCK) {
                 return closed ? new LongAdder() : share.withoutDictionary(subject);
+            }
+        }
+
+        @Override
+        public LongAdder fallbackRouted(String subject) {
+            synchronized (LOCK) {
+                return closed ? new LongAdder() : share.fallbackRouted(subject);
             }
         }
 

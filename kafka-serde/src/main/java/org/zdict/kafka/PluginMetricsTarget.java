@@ -53,6 +53,19 @@ final class PluginMetricsTarget implements SerdeMetrics.Target {
     }
 
     @Override
+    public synchronized LongAdder fallbackRouted(String subject) {
+        LongAdder count = new LongAdder();
+        if (!closed) {
+            publisher(ZdictMetrics.SUBJECT_TAG, subject)
+                    .add(
+                            ZdictMetrics.RECORDS_FALLBACK_ROUTED,
+                            ZdictMetrics.RECORDS_FALLBACK_ROUTED_DESCRIPTION,
+                            (config, now) -> count.sum());
+        }
+        return count;
+    }
+
+    @Override
     public synchronized void publishCache(Supplier<ZdictCodec> codec) {
         if (!closed) {
             DictionaryCacheMetrics.publish(

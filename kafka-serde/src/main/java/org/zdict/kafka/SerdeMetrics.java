@@ -27,6 +27,9 @@ final class SerdeMetrics implements AutoCloseable, ZdictCodec.DecodeListener {
         /** The count of {@link ZdictMetrics#RECORDS_WITHOUT_DICTIONARY} for {@code subject}, published. */
         LongAdder withoutDictionary(String subject);
 
+        /** The count of {@link ZdictMetrics#RECORDS_FALLBACK_ROUTED} for {@code subject}, published. */
+        LongAdder fallbackRouted(String subject);
+
         /**
          * Publishes the dictionary cache metrics, read from the cache of {@code codec}'s codec (null: none
          * yet). Serdes that share a registry share its codec ({@link SharedCodecs}): a cache is counted once.
@@ -45,6 +48,8 @@ final class SerdeMetrics implements AutoCloseable, ZdictCodec.DecodeListener {
     private final Map<String, VersionCounters> byLabel = new ConcurrentHashMap<>();
     /** Records written as plain zstd because their subject had no active version, per subject. */
     private final Map<String, LongAdder> withoutDictionary = new ConcurrentHashMap<>();
+    /** Records written with the fallback of their subject's dictionary set, per subject. */
+    private final Map<String, LongAdder> fallbackRouted = new ConcurrentHashMap<>();
     /** The codec of the last configure, whose dictionary cache the cache metrics read. */
     private volatile ZdictCodec codec;
     // Guarded by this:
@@ -88,6 +93,15 @@ final class SerdeMetrics implements AutoCloseable, ZdictCodec.DecodeListener {
         LongAdder count = withoutDictionary.get(subject);
         if (count == null) {
             count = publishSubject(subject);
+        }
+        count.increment();
+    }
+
+    /** Counts one record of {@code subject} written with the fallback of its active dictionary set. */
+    void fallbackRouted(String subject) {
+        LongAdder count = fallbackRouted.get(subject);
+        if (count == null) {
+            count = publishFallbackRouted(subject);
         }
         count.increment();
     }
@@ -175,6 +189,19 @@ final class SerdeMetrics implements AutoCloseable, ZdictCodec.DecodeListener {
         return count;
     }
 
+    private synchronized LongAdder publishFallbackRouted(String subject) {
+        LongAdder count = fallbackRouted.get(subject);
+        if (count != null) {
+            return count;
+        }
+        if (closed) {
+            return new LongAdder(); // a record racing close: counted nowhere
+        }
+        count = target().fallbackRouted(subject);
+        fallbackRouted.put(subject, count);
+        return count;
+    }
+
     /** Guarded by this. */
     private Target target() {
         if (target == null) {
@@ -192,5 +219,6 @@ final class SerdeMetrics implements AutoCloseable, ZdictCodec.DecodeListener {
         byPrefix.clear();
         byLabel.clear();
         withoutDictionary.clear();
+        fallbackRouted.clear();
     }
 }

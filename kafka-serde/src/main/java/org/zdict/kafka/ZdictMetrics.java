@@ -83,6 +83,15 @@ public final class ZdictMetrics {
      * activated yet. The serializer logs the first of each subject at WARN.
      */
     public static final String RECORDS_WITHOUT_DICTIONARY = "records-without-dictionary-total";
+    /**
+     * Records a serializer wrote with the fallback version of their subject's active dictionary set, per
+     * {@link #SUBJECT_TAG}: records of no kind the set names (or of a kind whose member is the fallback).
+     * A rise while the set is active means a new kind of event has appeared.
+     */
+    public static final String RECORDS_FALLBACK_ROUTED = "records-fallback-routed-total";
+    /** The description of {@link #RECORDS_FALLBACK_ROUTED}, in both places it is published. */
+    static final String RECORDS_FALLBACK_ROUTED_DESCRIPTION =
+            "Records of the subject written with the fallback version of its active dictionary set";
 
     /** Native bytes of the serde's digested dictionaries (a gauge, no {@code version} tag). */
     public static final String CACHE_BYTES = "dictionary-cache-bytes";

@@ -24,7 +24,8 @@ import org.zdict.registry.DictionarySet;
  * zdict.subject.strategy=topic}), or with the pinned one, into a zdict payload. When the subject's active
  * state is a dictionary set (docs/FORMAT.md), the record is written with the version of its kind: the set
  * reads the kind from the record's bytes, or for a {@code header:NAME} rule from the record's last header of
- * that name; a record of no kind the set names is written with the fallback. A record whose subject
+ * that name; a record of no kind the set names is written with the fallback, counted per subject in
+ * {@code records-fallback-routed-total}. A record whose subject
  * has no active version is written as plain zstd (marker D2), counted per subject in {@code
  * records-without-dictionary-total}, the first of each subject logged at WARN. Records below {@code
  * zdict.min.payload.bytes} are stored uncompressed. Null stays null (tombstones). Safe for use by many
@@ -111,6 +112,9 @@ public class ZdictSerializer<T> implements Serializer<T> {
                     routing = set.isPresent() ? set.get() : null;
                     version = routing == null ? active.getAsInt() : routed(routing, headers, raw);
                     written = r.codec.compress(version, raw, 0, raw.length, dst, 0);
+                    if (routing != null && version == routing.fallback()) {
+                        r.metrics.fallbackRouted(subject);
+                    }
                 } else {
                     written = r.codec.compressWithoutDictionary(raw, 0, raw.length, dst, 0);
                     r.metrics.withoutDictionary(subject);

@@ -97,6 +97,14 @@ class MonitoringRulesTest {
         try (DictionaryRegistry registry = DictionaryRegistries.openFolder(temp)) {
             registry.publish(TestDictionaries.trained(1), 3, Map.of());
             registry.activate(1);
+            // a subject whose active state is a dictionary set: its events of no kind count as fallback-routed
+            int fallback = registry.publish("routed-value", TestDictionaries.trained(2), 3, Map.of())
+                    .version();
+            int member = registry.publish("routed-value", TestDictionaries.trained(3), 3, Map.of())
+                    .version();
+            registry.activate(fallback);
+            registry.activateSet(new org.zdict.registry.DictionarySet(
+                    new org.zdict.registry.RoutingRule.Field("type"), fallback, Map.of("a-kind", member)));
         }
         List<byte[]> events = SampleEvents.synthetic(5, 11);
         ZdictSerializer<byte[]> serializer = new ZdictSerializer<>();
@@ -113,6 +121,12 @@ class MonitoringRulesTest {
         untrainedProps.put(ZdictSerdeConfig.SUBJECT_CONFIG, "untrained-value");
         untrained.configure(untrainedProps, true);
         untrained.serialize("untrained", events.get(0));
+        ZdictSerializer<byte[]> routed = new ZdictSerializer<>();
+        serdes.add(routed);
+        Map<String, Object> routedProps = props("monitoring-producer");
+        routedProps.put(ZdictSerdeConfig.SUBJECT_CONFIG, "routed-value");
+        routed.configure(routedProps, false);
+        routed.serialize("routed", events.get(0));
         ZdictDeserializer<byte[]> deserializer = new ZdictDeserializer<>();
         serdes.add(deserializer);
         deserializer.configure(props("monitoring-consumer"), false);

@@ -93,6 +93,14 @@ class SetRoutingSerializerTest {
         byte[] array =
                 ("[" + new String(event("login"), StandardCharsets.UTF_8) + "]").getBytes(StandardCharsets.UTF_8);
         roundTrip(array, null, fallback); // not an object: no kind
+        assertEquals(2.0, fallbackRouted());
+    }
+
+    private static Double fallbackRouted() {
+        return ZdictMetrics.value(
+                ZdictMetrics.fallback(),
+                ZdictMetrics.RECORDS_FALLBACK_ROUTED,
+                Map.of(ZdictMetrics.CLIENT_ID_TAG, "set-routing", ZdictMetrics.SUBJECT_TAG, "default"));
     }
 
     @Test
