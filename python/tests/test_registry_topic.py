@@ -19,8 +19,12 @@ T0 = 1796720400000
 
 
 def kept(log):
-    return "".join(f"{i.version} {i.subject} {i.status} {i.codec} {i.sha256}\n"
-                   for i in sorted(log.table.versions.values()))
+    versions = "".join(f"{i.version} {i.subject} {i.status} {i.codec} {i.sha256}\n"
+                       for i in sorted(log.table.versions.values()))
+    sets = "".join(f"set {subject} {s.rule.text} fallback {s.fallback} "
+                   + " ".join(f"{kind}={version}" for kind, version in sorted(s.members.items())) + "\n"
+                   for subject, s in sorted(log.table.sets.items()))
+    return versions + sets
 
 
 @pytest.mark.parametrize("path", CASES, ids=[os.path.basename(p)[:-5] for p in CASES])
