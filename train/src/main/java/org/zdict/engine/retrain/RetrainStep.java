@@ -44,8 +44,18 @@ public final class RetrainStep {
         this.subject = subject;
         this.policy = policy;
         this.by = by;
+        if (registry.activeSet(subject).isPresent()) {
+            throw routesBySet(registry, subject);
+        }
         this.activeBefore = registry.activeVersion(subject);
         this.active = activeBefore.isPresent() ? registry.get(activeBefore.getAsInt()) : null;
+    }
+
+    /** A retrain judges one dictionary against one; promoting would replace a set it never measured. */
+    private static RegistryException routesBySet(DictionaryRegistry registry, String subject) {
+        return new RegistryException("Subject '" + subject + "' of " + registry.describe()
+                + " routes by a dictionary set, which retrain does not judge (it compares single dictionaries);"
+                + " nothing was trained or changed. Activate one version of the subject to retrain it");
     }
 
     /**
@@ -120,6 +130,9 @@ public final class RetrainStep {
                     new ActiveVersionRace(ActiveVersionRace.When.WHILE_TRAINING, activeBefore, activeNow, 0),
                     0,
                     List.of());
+        }
+        if (registry.activeSet(subject).isPresent()) {
+            throw routesBySet(registry, subject);
         }
         if (verdict.decision() == Decision.KEPT || dryRun) {
             return new RetrainResult(verdict, null, 0, List.of());

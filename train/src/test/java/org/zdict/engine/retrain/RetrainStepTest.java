@@ -13,9 +13,11 @@ import java.time.ZoneOffset;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.zdict.RegistryException;
 import org.zdict.engine.CandidateResult;
 import org.zdict.engine.HoldoutFrom;
 import org.zdict.engine.Objective;
@@ -28,6 +30,8 @@ import org.zdict.engine.input.EventInput;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
+import org.zdict.registry.DictionarySet;
+import org.zdict.registry.RoutingRule;
 import org.zdict.testing.SampleEvents;
 
 /** A retrain decided and carried out by the engine, on an in-memory registry: no file and no command line. */
@@ -65,6 +69,38 @@ class RetrainStepTest {
         assertTrue(result.verdict().reference().isPlainZstd());
         assertEquals(CLOCK.instant(), result.verdict().decidedAt());
         assertEquals(OptionalInt.of(result.publishedVersion()), registry.activeVersion(SUBJECT));
+    }
+
+    @Test
+    void refusesASubjectThatRoutesByADictionarySetAndChangesNothing() {
+        DictionaryRegistry registry = DictionaryRegistries.inMemory();
+        RetrainStep.begin(registry, SUBJECT, PROMOTE_AT_ONCE, "test").finish(plan, trained, CLOCK, false);
+        int fallback = registry.activeVersion(SUBJECT).getAsInt();
+        DictionarySet set = new DictionarySet(new RoutingRule.Field("type"), fallback, Map.of("click", fallback));
+        registry.activateSet(set);
+        int versions = registry.list().size();
+
+        RegistryException e = assertThrows(
+                RegistryException.class, () -> RetrainStep.begin(registry, SUBJECT, PROMOTE_AT_ONCE, "test"));
+        assertTrue(e.getMessage().contains("routes by a dictionary set"), e.getMessage());
+        assertEquals(Optional.of(set), registry.activeSet(SUBJECT));
+        assertEquals(versions, registry.list().size());
+    }
+
+    @Test
+    void aSetActivatedWhileTrainingStandsAndNothingIsPublished() {
+        DictionaryRegistry registry = DictionaryRegistries.inMemory();
+        byte[] dictionary = trained.measured().candidates().get(0).dictionary();
+        int fallback = registry.publish(SUBJECT, dictionary, 3, Map.of()).version();
+        registry.activate(fallback);
+        RetrainStep step = RetrainStep.begin(registry, SUBJECT, PROMOTE_AT_ONCE, "test");
+        // The same active version, now a set's fallback: only the set tells the change.
+        DictionarySet set = new DictionarySet(new RoutingRule.Shape(), fallback, Map.of("00000000000000ff", fallback));
+        registry.activateSet(set);
+
+        assertThrows(RegistryException.class, () -> step.finish(plan, trained, CLOCK, false));
+        assertEquals(Optional.of(set), registry.activeSet(SUBJECT));
+        assertEquals(1, registry.list().size());
     }
 
     @Test
