@@ -18,7 +18,6 @@ import org.zdict.format.PayloadPrefix;
 import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
 import org.zdict.registry.DictionarySet;
-import org.zdict.registry.RoutingRule;
 import org.zdict.testing.SampleEvents;
 import org.zdict.testing.TestTrainer;
 
@@ -39,12 +38,12 @@ class ZdictConverterSetRoutingTest {
 
     @BeforeAll
     static void publishSets() throws Exception {
-        publish(fieldRegistry, new RoutingRule.Field("type"));
-        publish(headerRegistry, new RoutingRule.Header("kind"));
+        publish(fieldRegistry, new DictionarySet.Rule.Field("type"));
+        publish(headerRegistry, new DictionarySet.Rule.Header("kind"));
     }
 
     /** Versions 1 (fallback), 2 (login) and 3 (click), the set active. */
-    private static void publish(Path dir, RoutingRule rule) throws Exception {
+    private static void publish(Path dir, DictionarySet.Rule rule) throws Exception {
         try (DictionaryRegistry registry = DictionaryRegistries.openOrCreate(dir.toString(), Map.of())) {
             for (int seed = 1; seed <= 3; seed++) {
                 registry.publish(TestTrainer.train(SampleEvents.synthetic(1500, seed), 4096, 3), 3, Map.of());

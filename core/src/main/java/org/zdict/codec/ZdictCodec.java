@@ -108,9 +108,8 @@ public final class ZdictCodec implements AutoCloseable {
 
     /**
      * Compresses {@code src} into {@code dst}, which has {@link #maxCompressedLength} bytes of room, with
-     * the registry's active version (without a dictionary when none is active), or, when the {@value
-     * org.zdict.registry.DictionaryInfo#DEFAULT_SUBJECT} subject's active state is a {@link
-     * org.zdict.registry.DictionarySet}, with the version it routes the event to.
+     * the registry's active version, or the version its active {@link DictionarySet} routes the event to
+     * (without a dictionary when none is active).
      *
      * @param src the input, from {@code srcOffset}, {@code srcLength} bytes
      * @param srcOffset where the input starts
@@ -121,12 +120,10 @@ public final class ZdictCodec implements AutoCloseable {
      */
     public int compress(byte[] src, int srcOffset, int srcLength, byte[] dst, int dstOffset) {
         Optional<DictionarySet> set = source.activeSet(DictionaryInfo.DEFAULT_SUBJECT);
-        if (set.isPresent()) {
-            return compress(set.get().versionFor(src, srcOffset, srcLength), src, srcOffset, srcLength, dst, dstOffset);
-        }
         OptionalInt active = source.activeVersion();
         if (active.isPresent()) {
-            return compress(active.getAsInt(), src, srcOffset, srcLength, dst, dstOffset);
+            int version = set.isPresent() ? set.get().versionFor(src, srcOffset, srcLength) : active.getAsInt();
+            return compress(version, src, srcOffset, srcLength, dst, dstOffset);
         }
         return compressWithoutDictionary(src, srcOffset, srcLength, dst, dstOffset);
     }
@@ -248,34 +245,23 @@ public final class ZdictCodec implements AutoCloseable {
         return decoders.decodeWhole(src, srcOffset, srcLength, null);
     }
 
-    /**
-     * {@return the payload {@code src} decoded, as {@link #decompress(byte[])} does, telling {@code listener}
-     * its prefix and lengths once it has decoded}
-     */
+    /** {@return the payload {@code src} decoded, as {@link #decompress(byte[])} does, told to {@code listener}} */
     public byte[] decompress(byte[] src, DecodeListener listener) {
         checkOpen();
         return decoders.decodeWhole(src, 0, src.length, Objects.requireNonNull(listener, "listener"));
     }
 
     /**
-     * Decodes the payload in {@code src}'s remaining bytes into a new array of exactly its size, without
-     * copying the payload: a heap buffer is read through its backing array, a direct buffer by native
-     * code where it lies (on zstd-jni before 1.5.7-2, which cannot, a copy is decoded). {@code src}'s
-     * position is left where it was.
-     *
-     * @param src the payload, from its position to its limit
-     * @return the original bytes
+     * Decodes the payload in {@code src}'s remaining bytes, from its position to its limit, into a new
+     * array of exactly its size, without copying the payload where zstd-jni can read it in place. {@code
+     * src}'s position is left where it was.
      */
     public byte[] decompress(ByteBuffer src) {
         checkOpen();
         return decoders.decodeWhole(src, null);
     }
 
-    /**
-     * {@return the payload in {@code src} decoded, as {@link #decompress(ByteBuffer)} does, telling {@code
-     * listener} its prefix and lengths: for a caller that counts payloads per version, as the Kafka
-     * deserializer does, without reading the prefix again}
-     */
+    /** {@return the payload in {@code src} decoded, as {@link #decompress(ByteBuffer)} does, told to {@code listener}} */
     public byte[] decompress(ByteBuffer src, DecodeListener listener) {
         checkOpen();
         return decoders.decodeWhole(src, Objects.requireNonNull(listener, "listener"));

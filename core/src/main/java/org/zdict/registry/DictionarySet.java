@@ -6,10 +6,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
-import org.zdict.format.TopLevelJson;
+import org.zdict.internal.TopLevelJson;
 
 /**
- * A subject's active state when it has one dictionary per kind of event: the {@link RoutingRule}, the
+ * A subject's active state when it has one dictionary per kind of event: the {@link Rule}, the
  * version that serves each kind (its members) and the fallback version for every other event, which is
  * the subject's active version. Immutable; {@link #versionFor} and {@link #versionForHeader} allocate
  * nothing, so a writer routes every record through them. docs/FORMAT.md defines the kinds.
@@ -20,7 +20,102 @@ public final class DictionarySet {
     /** The longest kind, in UTF-8 bytes. */
     public static final int MAX_KIND_BYTES = 255;
 
-    private final RoutingRule rule;
+    /**
+     * How a set tells kinds of events apart: by a top-level field's value, by the set of
+     * top-level keys (the event's shape), or by a record header. Written as text {@code field:NAME}, {@code
+     * shape} or {@code header:NAME}; docs/FORMAT.md ("The routing rule") defines the kind each one gives.
+     */
+    public sealed interface Rule {
+
+        /** The longest field or header name a rule may name, in UTF-8 bytes. */
+        int MAX_NAME_BYTES = 255;
+
+        /** {@return the rule as text: {@code field:NAME}, {@code shape} or {@code header:NAME}} */
+        String text();
+
+        /**
+         * The kind this rule gives an event, as a set names it; null for none, and always for a {@code header}
+         * rule. Allocates the kind: for training and measuring, not the record path ({@link #versionFor}).
+         */
+        default String kindOf(byte[] event, int offset, int length) {
+            if (this instanceof Shape) {
+                long shape = TopLevelJson.shape(event, offset, length);
+                return shape == TopLevelJson.NONE ? null : shapeKind(shape);
+            }
+            if (this instanceof Field field) {
+                long range = TopLevelJson.fieldValue(
+                        event, offset, length, field.name().getBytes(StandardCharsets.UTF_8));
+                return range == TopLevelJson.NONE
+                        ? null
+                        : new String(event, (int) (range >>> 32), (int) range, StandardCharsets.UTF_8);
+            }
+            return null;
+        }
+
+        /** The kind is the value of the first top-level member named {@code name}. */
+        record Field(String name) implements Rule {
+            public Field {
+                checkName(name, "field");
+            }
+
+            @Override
+            public String text() {
+                return "field:" + name;
+            }
+        }
+
+        /** The kind is the set of the event's top-level keys. */
+        record Shape() implements Rule {
+            @Override
+            public String text() {
+                return "shape";
+            }
+        }
+
+        /** The kind is the value of the record's last header named {@code name}. */
+        record Header(String name) implements Rule {
+            public Header {
+                checkName(name, "header");
+            }
+
+            @Override
+            public String text() {
+                return "header:" + name;
+            }
+        }
+
+        /**
+         * Reads a rule written as {@link #text()}.
+         *
+         * @param text {@code field:NAME}, {@code shape} or {@code header:NAME}
+         * @return the rule
+         * @throws IllegalArgumentException naming the accepted forms otherwise
+         */
+        static Rule parse(String text) {
+            if (text != null) {
+                if (text.equals("shape")) {
+                    return new Shape();
+                }
+                if (text.startsWith("field:")) {
+                    return new Field(text.substring("field:".length()));
+                }
+                if (text.startsWith("header:")) {
+                    return new Header(text.substring("header:".length()));
+                }
+            }
+            throw new IllegalArgumentException("Invalid routing rule '" + text
+                    + "': expected field:NAME (a top-level field), shape (the set of top-level keys) or header:NAME");
+        }
+
+        private static void checkName(String name, String what) {
+            if (name == null || name.isEmpty() || name.getBytes(StandardCharsets.UTF_8).length > MAX_NAME_BYTES) {
+                throw new IllegalArgumentException("Invalid routing rule: a " + what + " name is 1 to " + MAX_NAME_BYTES
+                        + " UTF-8 bytes, got '" + name + "'");
+            }
+        }
+    }
+
+    private final Rule rule;
     private final int fallback;
     private final SortedMap<String, Integer> members;
     private final byte[] fieldName;
@@ -33,7 +128,7 @@ public final class DictionarySet {
      *     lower-case hexadecimal digits
      * @throws IllegalArgumentException naming the member that breaks these rules
      */
-    public DictionarySet(RoutingRule rule, int fallback, Map<String, Integer> members) {
+    public DictionarySet(Rule rule, int fallback, Map<String, Integer> members) {
         if (rule == null) {
             throw new IllegalArgumentException("A dictionary set needs a routing rule");
         }
@@ -47,11 +142,11 @@ public final class DictionarySet {
         this.rule = rule;
         this.fallback = fallback;
         this.members = Collections.unmodifiableSortedMap(new TreeMap<>(members));
-        this.fieldName = rule instanceof RoutingRule.Field field ? field.name().getBytes(StandardCharsets.UTF_8) : null;
-        this.kinds = new KindTable(rule instanceof RoutingRule.Shape, this.members);
+        this.fieldName = rule instanceof Rule.Field field ? field.name().getBytes(StandardCharsets.UTF_8) : null;
+        this.kinds = new KindTable(rule instanceof Rule.Shape, this.members);
     }
 
-    public RoutingRule rule() {
+    public Rule rule() {
         return rule;
     }
 
@@ -87,7 +182,7 @@ public final class DictionarySet {
                     ? fallback
                     : kinds.version(event, (int) (range >>> 32), (int) range, fallback);
         }
-        if (rule instanceof RoutingRule.Shape) {
+        if (rule instanceof Rule.Shape) {
             long shape = TopLevelJson.shape(event, offset, length);
             return shape == TopLevelJson.NONE ? fallback : kinds.version(shape, fallback);
         }
@@ -100,7 +195,7 @@ public final class DictionarySet {
      * @param headerValue the value of the record's last header of that name, or null when it has none
      */
     public int versionForHeader(byte[] headerValue) {
-        if (headerValue == null || !(rule instanceof RoutingRule.Header)) {
+        if (headerValue == null || !(rule instanceof Rule.Header)) {
             return fallback;
         }
         return kinds.version(headerValue, 0, headerValue.length, fallback);
@@ -113,7 +208,7 @@ public final class DictionarySet {
 
     /** {@return the header name of a {@code header:NAME} rule, or null for the other rules} */
     public String headerName() {
-        return rule instanceof RoutingRule.Header header ? header.name() : null;
+        return rule instanceof Rule.Header header ? header.name() : null;
     }
 
     @Override

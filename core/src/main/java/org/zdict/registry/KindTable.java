@@ -4,7 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.SortedMap;
-import org.zdict.format.TopLevelJson;
+import org.zdict.internal.TopLevelJson;
 
 /**
  * A set's kinds in an open-addressing table keyed by a 64-bit hash, so that looking up the bytes of a kind

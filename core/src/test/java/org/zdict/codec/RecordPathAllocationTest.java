@@ -13,13 +13,12 @@ import java.util.function.IntUnaryOperator;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.zdict.format.PayloadPrefix;
-import org.zdict.format.TopLevelJson;
+import org.zdict.internal.TopLevelJson;
 import org.zdict.internal.ZstdJniFeatures;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
 import org.zdict.registry.DictionarySet;
-import org.zdict.registry.RoutingRule;
 import org.zdict.testing.SampleEvents;
 import org.zdict.testing.TestTrainer;
 
@@ -87,7 +86,7 @@ class RecordPathAllocationTest {
                     : List.of("page_view", "click", "purchase").get(i);
             members.put(kind, 2 + i);
         }
-        registry.activateSet(new DictionarySet(RoutingRule.parse(rule), 1, members));
+        registry.activateSet(new DictionarySet(DictionarySet.Rule.parse(rule), 1, members));
         try (ZdictCodec codec = ZdictCodec.of(registry)) {
             byte[] out = new byte[ZdictCodec.maxCompressedLength(64 << 10)];
             IntUnaryOperator compress = i -> {

@@ -17,9 +17,8 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.zdict.format.TopLevelJson;
+import org.zdict.internal.TopLevelJson;
 import org.zdict.registry.DictionarySet;
-import org.zdict.registry.RoutingRule;
 
 /**
  * Runs every case of the conformance folder's {@code routing.json} (conformance/README.md): the kind
@@ -54,7 +53,7 @@ class RoutingConformanceTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
     void givesTheKindAndVersionTheSuiteStates(RoutingCase c) {
-        RoutingRule rule = RoutingRule.parse(c.rule());
+        DictionarySet.Rule rule = DictionarySet.Rule.parse(c.rule());
         DictionarySet set = new DictionarySet(rule, c.fallback(), c.members());
         assertEquals(c.kind(), kindOf(rule, c), "kind");
         int version = c.headers() == null
@@ -67,7 +66,7 @@ class RoutingConformanceTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
     void readsOnlyTheEventsBytesOfALargerBuffer(RoutingCase c) {
-        RoutingRule rule = RoutingRule.parse(c.rule());
+        DictionarySet.Rule rule = DictionarySet.Rule.parse(c.rule());
         DictionarySet set = new DictionarySet(rule, c.fallback(), c.members());
         byte[] padded = new byte[c.event().length + 6];
         Arrays.fill(padded, (byte) '}');
@@ -78,9 +77,9 @@ class RoutingConformanceTest {
     }
 
     /** The kind the rule gives: the event's for field and shape, the last header's for header. */
-    private static String kindOf(RoutingRule rule, RoutingCase c) {
+    private static String kindOf(DictionarySet.Rule rule, RoutingCase c) {
         byte[] event = c.event();
-        if (rule instanceof RoutingRule.Field field) {
+        if (rule instanceof DictionarySet.Rule.Field field) {
             long range =
                     TopLevelJson.fieldValue(event, 0, event.length, field.name().getBytes(StandardCharsets.UTF_8));
             if (range == TopLevelJson.NONE || (int) range > DictionarySet.MAX_KIND_BYTES) {
@@ -88,14 +87,14 @@ class RoutingConformanceTest {
             }
             return new String(event, (int) (range >>> 32), (int) range, StandardCharsets.UTF_8);
         }
-        if (rule instanceof RoutingRule.Shape) {
+        if (rule instanceof DictionarySet.Rule.Shape) {
             long shape = TopLevelJson.shape(event, 0, event.length);
             return shape == TopLevelJson.NONE ? null : DictionarySet.shapeKind(shape);
         }
         if (c.headers() == null) {
             return null;
         }
-        byte[] value = lastHeader(c.headers(), ((RoutingRule.Header) rule).name());
+        byte[] value = lastHeader(c.headers(), ((DictionarySet.Rule.Header) rule).name());
         return value == null || value.length > DictionarySet.MAX_KIND_BYTES
                 ? null
                 : new String(value, StandardCharsets.UTF_8);

@@ -18,7 +18,6 @@ import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
 import org.zdict.registry.DictionarySet;
-import org.zdict.registry.RoutingRule;
 import org.zdict.testing.SampleEvents;
 import org.zdict.testing.TestTrainer;
 
@@ -93,7 +92,8 @@ class PreviousReleaseManifestTest {
             registry.publish(DICTIONARY, 3, Map.of());
             registry.publish(OTHER, 3, Map.of());
             registry.publish(DICTIONARY, 5, Map.of());
-            registry.activateSet(new DictionarySet(new RoutingRule.Field("type"), 2, Map.of("click", 1, "login", 3)));
+            registry.activateSet(
+                    new DictionarySet(new DictionarySet.Rule.Field("type"), 2, Map.of("click", 1, "login", 3)));
         }
         PreviousRegistryState previous = readWithPreviousRelease();
         assertEquals(OptionalInt.of(2), previous.activeVersion());

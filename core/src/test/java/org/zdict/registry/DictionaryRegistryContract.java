@@ -288,8 +288,8 @@ public abstract class DictionaryRegistryContract {
         int click = registry.publish("orders", DICTIONARY, 5, Map.of()).version();
         int other = registry.publish(DICTIONARY, 3, Map.of()).version();
         registry.activate(other);
-        DictionarySet set =
-                new DictionarySet(new RoutingRule.Field("type"), fallback, Map.of("login", login, "click", click));
+        DictionarySet set = new DictionarySet(
+                new DictionarySet.Rule.Field("type"), fallback, Map.of("login", login, "click", click));
         long before = registry.revision();
         registry.activateSet(set, OptionalInt.empty(), Optional.empty());
         assertTrue(registry.revision() != before || before == DictionarySource.UNCOUNTED_REVISION);
@@ -316,7 +316,8 @@ public abstract class DictionaryRegistryContract {
         int fallback = registry.publish("orders", DICTIONARY, 3, Map.of()).version();
         int login = registry.publish("orders", OTHER_DICTIONARY, 5, Map.of()).version();
         int spare = registry.publish("orders", DICTIONARY, 5, Map.of()).version();
-        registry.activateSet(new DictionarySet(new RoutingRule.Shape(), fallback, Map.of("00000000000000ff", login)));
+        registry.activateSet(
+                new DictionarySet(new DictionarySet.Rule.Shape(), fallback, Map.of("00000000000000ff", login)));
         RegistryException retire = assertThrows(RegistryException.class, () -> registry.retire(login));
         assertTrue(retire.getMessage().contains("dictionary set of subject 'orders'"), retire.getMessage());
         assertThrows(RegistryException.class, () -> registry.remove(login));
@@ -338,7 +339,7 @@ public abstract class DictionaryRegistryContract {
         int retired = registry.publish("orders", OTHER_DICTIONARY, 5, Map.of()).version();
         int foreign = registry.publish("payments", DICTIONARY, 5, Map.of()).version();
         registry.retire(retired);
-        RoutingRule rule = new RoutingRule.Field("type");
+        DictionarySet.Rule rule = new DictionarySet.Rule.Field("type");
         RegistryException e = assertThrows(
                 RegistryException.class,
                 () -> registry.activateSet(new DictionarySet(rule, fallback, Map.of("a", retired))));
@@ -359,12 +360,12 @@ public abstract class DictionaryRegistryContract {
         int fallback = registry.publish(DICTIONARY, 3, Map.of()).version();
         int member = registry.publish(OTHER_DICTIONARY, 5, Map.of()).version();
         registry.activate(fallback);
-        DictionarySet set = new DictionarySet(new RoutingRule.Header("ce_type"), fallback, Map.of("a", member));
+        DictionarySet set = new DictionarySet(new DictionarySet.Rule.Header("ce_type"), fallback, Map.of("a", member));
         RegistryException stale = assertThrows(
                 RegistryException.class, () -> registry.activateSet(set, OptionalInt.empty(), Optional.empty()));
         assertEquals(RegistryException.Kind.ACTIVE_VERSION_CHANGED, stale.kind());
         registry.activateSet(set, OptionalInt.of(fallback), Optional.empty());
-        DictionarySet next = new DictionarySet(new RoutingRule.Header("ce_type"), fallback, Map.of("b", member));
+        DictionarySet next = new DictionarySet(new DictionarySet.Rule.Header("ce_type"), fallback, Map.of("b", member));
         stale = assertThrows(
                 RegistryException.class, () -> registry.activateSet(next, OptionalInt.of(fallback), Optional.empty()));
         assertEquals(RegistryException.Kind.ACTIVE_VERSION_CHANGED, stale.kind());
@@ -606,7 +607,7 @@ public abstract class DictionaryRegistryContract {
     @Test
     void restoresTheDictionarySetsOfABackupWithItsVersions() throws Exception {
         InMemoryDictionaryRegistry source = backedUpRegistry();
-        DictionarySet set = new DictionarySet(new RoutingRule.Field("type"), 3, Map.of("login", 4));
+        DictionarySet set = new DictionarySet(new DictionarySet.Rule.Field("type"), 3, Map.of("login", 4));
         source.activateSet(set);
         registry.restore(backupOf(source), source.nextVersion(), List.of(set));
         for (DictionaryRegistry handle : List.of(registry, another())) {
@@ -618,7 +619,7 @@ public abstract class DictionaryRegistryContract {
     @Test
     void refusesABackupWhoseSetDoesNotFitItsVersionsBeforeWritingAnything() {
         InMemoryDictionaryRegistry source = backedUpRegistry();
-        DictionarySet notActive = new DictionarySet(new RoutingRule.Shape(), 4, Map.of("00000000000000ff", 3));
+        DictionarySet notActive = new DictionarySet(new DictionarySet.Rule.Shape(), 4, Map.of("00000000000000ff", 3));
         assertThrows(
                 IllegalArgumentException.class,
                 () -> registry.restore(backupOf(source), source.nextVersion(), List.of(notActive)));

@@ -32,7 +32,6 @@ import org.zdict.format.PayloadPrefix;
 import org.zdict.previous.PreviousDictionaryStatus;
 import org.zdict.previous.PreviousRegistryLog;
 import org.zdict.registry.DictionarySet;
-import org.zdict.registry.RoutingRule;
 
 /**
  * A roll-out through a dictionary set on a real broker: a producer writes a topic of mixed events (a
@@ -145,7 +144,7 @@ class DictionarySetRolloutIT {
                 send(producer, "single", sent);
 
                 DictionarySet set = new DictionarySet(
-                        new RoutingRule.Field("type"),
+                        new DictionarySet.Rule.Field("type"),
                         fallback,
                         Map.of("login", login, "click", click, "purchase", purchase));
                 registry.activateSet(set, OptionalInt.of(single), Optional.empty());

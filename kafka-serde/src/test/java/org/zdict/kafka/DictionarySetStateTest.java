@@ -25,7 +25,6 @@ import org.zdict.kafka.internal.StateTransition;
 import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionarySet;
-import org.zdict.registry.RoutingRule;
 import org.zdict.registry.support.VersionTable;
 
 /**
@@ -63,7 +62,7 @@ class DictionarySetStateTest {
     }
 
     private static DictionarySet set(int fallback, Map<String, Integer> members) {
-        return new DictionarySet(new RoutingRule.Field("type"), fallback, members);
+        return new DictionarySet(new DictionarySet.Rule.Field("type"), fallback, members);
     }
 
     @Test

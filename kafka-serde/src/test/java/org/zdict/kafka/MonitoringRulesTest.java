@@ -104,7 +104,7 @@ class MonitoringRulesTest {
                     .version();
             registry.activate(fallback);
             registry.activateSet(new org.zdict.registry.DictionarySet(
-                    new org.zdict.registry.RoutingRule.Field("type"), fallback, Map.of("a-kind", member)));
+                    new org.zdict.registry.DictionarySet.Rule.Field("type"), fallback, Map.of("a-kind", member)));
         }
         List<byte[]> events = SampleEvents.synthetic(5, 11);
         ZdictSerializer<byte[]> serializer = new ZdictSerializer<>();

@@ -25,7 +25,6 @@ import org.zdict.previous.PreviousRegistryRecords;
 import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionarySet;
-import org.zdict.registry.RoutingRule;
 import org.zdict.registry.support.VersionTable;
 
 /**
@@ -194,7 +193,7 @@ class PreviousReleaseRegistryTopicTest {
         publish("default", 2);
         publish("default", 3);
         change(t -> t.withActive(1, "t"));
-        DictionarySet set = new DictionarySet(new RoutingRule.Field("type"), 2, Map.of("login", 3, "click", 1));
+        DictionarySet set = new DictionarySet(new DictionarySet.Rule.Field("type"), 2, Map.of("login", 3, "click", 1));
         change(t -> t.withSet(set, OptionalInt.of(1), Optional.empty(), "t", Instant.EPOCH));
         String written = new String(topic.get(topic.size() - 1).value());
         assertTrue(written.contains("\"setsBySubject\":{\"default\":"), written);

@@ -12,7 +12,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionarySet;
-import org.zdict.registry.RoutingRule;
 import org.zdict.registry.support.VersionTable;
 
 /** The local copy keeps the dictionary sets, so a client started while the topic is unavailable routes too. */
@@ -30,7 +29,7 @@ class RegistryCacheSetsTest {
             contents.put(version, content);
             table = table.withPublished(VersionTable.published(version, "orders", content, 3, Instant.EPOCH, Map.of()));
         }
-        DictionarySet set = new DictionarySet(new RoutingRule.Header("kind"), 1, Map.of("login", 2, "click", 3));
+        DictionarySet set = new DictionarySet(new DictionarySet.Rule.Header("kind"), 1, Map.of("login", 2, "click", 3));
         table = table.withSet(set, OptionalInt.empty(), Optional.empty(), "test", Instant.EPOCH);
         cache.store(table, contents);
         cache.writeManifest(RegistryCopy.of(table, Map.of()));

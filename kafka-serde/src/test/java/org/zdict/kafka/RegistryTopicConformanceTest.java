@@ -30,7 +30,6 @@ import org.zdict.kafka.internal.RegistryRecords;
 import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionarySet;
-import org.zdict.registry.RoutingRule;
 
 /**
  * The registry-topic part of the conformance folder (conformance/registry-topic/): each case is a
@@ -226,7 +225,7 @@ class RegistryTopicConformanceTest {
                         new Record(RegistryKeys.STATE, null, T0),
                         stateOf(3, 1, List.of(2), List.of(), List.of(1), 3, 3).at(T0),
                         stateOf(3, 1, List.of(), List.of(2), List.of(1), 6, 4).at(T0)));
-        RoutingRule byType = new RoutingRule.Field("type");
+        DictionarySet.Rule byType = new DictionarySet.Rule.Field("type");
         write(
                 "sets",
                 "Subject orders-value's active state becomes a dictionary set (rule field:type, kinds click and"

@@ -18,7 +18,6 @@ import org.zdict.format.PayloadPrefix;
 import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
 import org.zdict.registry.DictionarySet;
-import org.zdict.registry.RoutingRule;
 
 /**
  * The serializer writes each record with the version its kind has in the subject's active dictionary set,
@@ -84,8 +83,8 @@ class SetRoutingSerializerTest {
 
     @Test
     void aFieldRuleRoutesEachKindToItsMemberAndEveryOtherEventToTheFallback() {
-        registry.activateSet(
-                new DictionarySet(new RoutingRule.Field("type"), fallback, Map.of("login", login, "click", click)));
+        registry.activateSet(new DictionarySet(
+                new DictionarySet.Rule.Field("type"), fallback, Map.of("login", login, "click", click)));
         openSerde();
         roundTrip(event("login"), new RecordHeaders(), login);
         roundTrip(event("click"), null, click);
@@ -105,8 +104,8 @@ class SetRoutingSerializerTest {
 
     @Test
     void aHeaderRuleReadsTheLastHeaderOfItsNameAndANullOrMissingOneFallsBack() {
-        registry.activateSet(
-                new DictionarySet(new RoutingRule.Header("kind"), fallback, Map.of("login", login, "click", click)));
+        registry.activateSet(new DictionarySet(
+                new DictionarySet.Rule.Header("kind"), fallback, Map.of("login", login, "click", click)));
         openSerde();
         RecordHeaders headers = new RecordHeaders();
         headers.add("kind", "click".getBytes(StandardCharsets.UTF_8));
@@ -125,8 +124,8 @@ class SetRoutingSerializerTest {
         long single = allocatedPerRecord();
         serializer.close();
         deserializer.close();
-        registry.activateSet(
-                new DictionarySet(new RoutingRule.Field("type"), fallback, Map.of("login", login, "click", click)));
+        registry.activateSet(new DictionarySet(
+                new DictionarySet.Rule.Field("type"), fallback, Map.of("login", login, "click", click)));
         openSerde();
         assertEquals(login, versionOf(serializer.serialize("events", event("login"))));
         long routed = allocatedPerRecord();

@@ -16,7 +16,7 @@ import org.zdict.kafka.internal.RegistryChanges;
 class WriteSideTest {
     private static final String WHERE = "registry kafka://localhost:9092/_zdict";
     private static final org.zdict.registry.DictionarySet SET = new org.zdict.registry.DictionarySet(
-            new org.zdict.registry.RoutingRule.Field("type"), 1, Map.of("login", 2));
+            new org.zdict.registry.DictionarySet.Rule.Field("type"), 1, Map.of("login", 2));
 
     @Test
     void everyChangeWithoutTheAdminModuleFailsInOneLineNamingTheArtifact() {

@@ -17,7 +17,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
 import org.zdict.registry.DictionarySet;
-import org.zdict.registry.RoutingRule;
 
 /** {@code registry activate --route --kind}, and sets in {@code list}, {@code export}, {@code import} and {@code check}. */
 class DictionarySetCommandsTest {
@@ -60,7 +59,8 @@ class DictionarySetCommandsTest {
                 activated.out().contains("field:type, click -> 2, purchase -> 3, every other event -> 1"),
                 activated::toString);
         assertEquals(
-                Optional.of(new DictionarySet(new RoutingRule.Field("type"), 1, Map.of("click", 2, "purchase", 3))),
+                Optional.of(
+                        new DictionarySet(new DictionarySet.Rule.Field("type"), 1, Map.of("click", 2, "purchase", 3))),
                 activeSet());
 
         Cli.Result list = Cli.run("registry", "list", "--registry", registry.toString());

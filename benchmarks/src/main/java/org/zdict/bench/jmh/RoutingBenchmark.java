@@ -21,11 +21,9 @@ import org.zdict.bench.codec.Codecs.TrainedDictionary;
 import org.zdict.bench.data.DictionaryCache;
 import org.zdict.bench.data.EventSplit;
 import org.zdict.codec.ZdictCodec;
-import org.zdict.format.TopLevelJson;
 import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
 import org.zdict.registry.DictionarySet;
-import org.zdict.registry.RoutingRule;
 
 /**
  * What routing through a dictionary set costs on the record path, one held-out event per call: {@code
@@ -63,11 +61,11 @@ public class RoutingBenchmark {
         TrainedDictionary trained = DictionaryCache.dictionary(split, Codecs.dictionaryOf("zdict-64k-3"));
         registry = DictionaryRegistries.inMemory();
         registry.publish(trained.content(), trained.level(), Map.of());
-        RoutingRule routing = rule.equals("shape") ? new RoutingRule.Shape() : new RoutingRule.Field(parts[1]);
+        DictionarySet.Rule routing =
+                rule.equals("shape") ? new DictionarySet.Rule.Shape() : new DictionarySet.Rule.Field(parts[1]);
         Map<String, Integer> members = new HashMap<>();
-        byte[] name = parts[1].getBytes(java.nio.charset.StandardCharsets.UTF_8);
         for (byte[] event : split.training()) {
-            String kind = kindOf(routing, event, name);
+            String kind = routing.kindOf(event, 0, event.length);
             if (kind != null && !members.containsKey(kind) && members.size() < DictionarySet.MAX_MEMBERS) {
                 members.put(
                         kind,
@@ -84,17 +82,6 @@ public class RoutingBenchmark {
             largest = Math.max(largest, event.length);
         }
         output = new byte[ZdictCodec.maxCompressedLength(largest)];
-    }
-
-    private static String kindOf(RoutingRule routing, byte[] event, byte[] name) {
-        if (routing instanceof RoutingRule.Shape) {
-            long shape = TopLevelJson.shape(event, 0, event.length);
-            return shape == TopLevelJson.NONE ? null : DictionarySet.shapeKind(shape);
-        }
-        long range = TopLevelJson.fieldValue(event, 0, event.length, name);
-        return range == TopLevelJson.NONE
-                ? null
-                : new String(event, (int) (range >>> 32), (int) range, java.nio.charset.StandardCharsets.UTF_8);
     }
 
     @TearDown(Level.Trial)

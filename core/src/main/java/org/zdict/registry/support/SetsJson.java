@@ -10,7 +10,6 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.Function;
 import org.zdict.registry.DictionarySet;
-import org.zdict.registry.RoutingRule;
 
 /**
  * The {@code setsBySubject} object of a folder registry's manifest and of a Kafka registry's state record
@@ -42,7 +41,7 @@ public final class SetsJson {
     }
 
     /** A set as stored: its rule and members, the fallback still to be found. */
-    public record StoredSet(RoutingRule rule, SortedMap<String, Integer> members) {
+    public record StoredSet(DictionarySet.Rule rule, SortedMap<String, Integer> members) {
         /** {@return the set with {@code active}, its subject's active version, as its fallback} */
         public DictionarySet withFallback(String subject, OptionalInt active) throws IOException {
             if (active.isEmpty()) {
@@ -64,7 +63,7 @@ public final class SetsJson {
         while (json.nextToken() == JsonToken.FIELD_NAME) {
             String subject = json.currentName();
             VersionJson.expect(json.nextToken(), JsonToken.START_OBJECT, json, "dictionary set of '" + subject + "'");
-            RoutingRule rule = null;
+            DictionarySet.Rule rule = null;
             SortedMap<String, Integer> members = null;
             while (json.nextToken() == JsonToken.FIELD_NAME) {
                 String field = json.currentName();
@@ -73,7 +72,7 @@ public final class SetsJson {
                     case "rule" -> {
                         VersionJson.expect(value, JsonToken.VALUE_STRING, json, "rule of the set of '" + subject + "'");
                         try {
-                            rule = RoutingRule.parse(json.getText());
+                            rule = DictionarySet.Rule.parse(json.getText());
                         } catch (IllegalArgumentException e) {
                             throw new IOException(
                                     "the dictionary set of subject '" + subject + "': " + e.getMessage(), e);

@@ -25,17 +25,10 @@ import org.zdict.registry.support.SetsJson;
 import org.zdict.registry.support.VersionJson;
 
 /**
- * The format of the registry topic's values (layout in docs/KAFKA.md): one record per published version
- * under a {@code dict/VERSION/WRITER} key, and the lifecycle state under the {@code state} key (the keys
- * are {@link RegistryKeys}; how the state changes is the registry admin module's part). The records are immutable:
- * their sets and maps cannot be changed. Subjects are written so that readers of the previous release,
- * which skip unknown fields, see every version and only the {@value DictionaryInfo#DEFAULT_SUBJECT}
- * subject's active version: a dictionary record names its {@code subject} only when it is not the
- * default one, and the state record's {@code active} stays the default subject's, the other subjects'
- * active versions being in {@code activeBySubject}. The one place of this format: the reader in this module
- * reads it, and zdict-kafka-registry-admin writes it. A dictionary record's facts are written and read by
- * core's {@link VersionJson}, as in a folder registry's {@code manifest.json}; the record adds its {@code
- * content}.
+ * The one place of the registry topic's value format (docs/REGISTRY.md): a {@code dict/VERSION/WRITER}
+ * record per published version and the {@code state} record ({@link RegistryKeys}). Immutable records. A
+ * dictionary record's facts are core's {@link VersionJson}, as in a folder registry's manifest; fields a
+ * previous release does not know are only written when they are not the default.
  */
 public final class RegistryRecords {
     /**

@@ -31,7 +31,6 @@ import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistries;
 import org.zdict.registry.DictionaryRegistry;
 import org.zdict.registry.DictionarySet;
-import org.zdict.registry.RoutingRule;
 import org.zdict.testing.SampleEvents;
 
 /** A retrain decided and carried out by the engine, on an in-memory registry: no file and no command line. */
@@ -76,7 +75,8 @@ class RetrainStepTest {
         DictionaryRegistry registry = DictionaryRegistries.inMemory();
         RetrainStep.begin(registry, SUBJECT, PROMOTE_AT_ONCE, "test").finish(plan, trained, CLOCK, false);
         int fallback = registry.activeVersion(SUBJECT).getAsInt();
-        DictionarySet set = new DictionarySet(new RoutingRule.Field("type"), fallback, Map.of("click", fallback));
+        DictionarySet set =
+                new DictionarySet(new DictionarySet.Rule.Field("type"), fallback, Map.of("click", fallback));
         registry.activateSet(set);
         int versions = registry.list().size();
 
@@ -95,7 +95,8 @@ class RetrainStepTest {
         registry.activate(fallback);
         RetrainStep step = RetrainStep.begin(registry, SUBJECT, PROMOTE_AT_ONCE, "test");
         // The same active version, now a set's fallback: only the set tells the change.
-        DictionarySet set = new DictionarySet(new RoutingRule.Shape(), fallback, Map.of("00000000000000ff", fallback));
+        DictionarySet set =
+                new DictionarySet(new DictionarySet.Rule.Shape(), fallback, Map.of("00000000000000ff", fallback));
         registry.activateSet(set);
 
         assertThrows(RegistryException.class, () -> step.finish(plan, trained, CLOCK, false));

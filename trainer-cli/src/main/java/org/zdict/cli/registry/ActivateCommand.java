@@ -6,7 +6,6 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import org.zdict.registry.DictionaryRegistry;
 import org.zdict.registry.DictionarySet;
-import org.zdict.registry.RoutingRule;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -74,7 +73,7 @@ public final class ActivateCommand extends VersionCommand {
             }
         }
         try {
-            return new DictionarySet(RoutingRule.parse(route), version, members);
+            return new DictionarySet(DictionarySet.Rule.parse(route), version, members);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }

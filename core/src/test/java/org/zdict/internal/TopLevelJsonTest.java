@@ -1,4 +1,4 @@
-package org.zdict.format;
+package org.zdict.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;

@@ -1,4 +1,4 @@
-package org.zdict.format;
+package org.zdict.internal;
 
 /**
  * Reads the top level of a JSON object without decoding it or allocating, for routing an event to a
