@@ -18,6 +18,7 @@ import org.zdict.registry.DictionaryInfo;
  *     Kafka's lz4 on {@code producerBatch} events; 0 turns the ceiling off
  * @param codec the codec the choice is made among: every point is measured, but only points of this codec
  *     can be chosen (LZ4 is an opt-in)
+ * @param splitBy whether, and by which rules, one dictionary per kind of event competes with the choice
  */
 public record GridSettings(
         List<Integer> dictSizes,
@@ -28,7 +29,8 @@ public record GridSettings(
         int threads,
         int producerBatch,
         double maxCpuVsLz4,
-        DictionaryInfo.Codec codec) {
+        DictionaryInfo.Codec codec,
+        SplitBy splitBy) {
 
     /** Whether the choice is held to a CPU ceiling against Kafka's lz4. */
     public boolean cpuCeiling() {

@@ -47,13 +47,16 @@ public final class TrainingEngine {
     /** Trains and measures the plan's grid on {@code samples}, and chooses. */
     public TrainingResult train(TrainingPlan plan, SampleSet samples) {
         TrainingReport measured = new GridSearch(plan.grid(), plan.timing()).run(samples, progress);
+        SplitReport split = new SplitSearch(plan.grid(), plan.timing())
+                .run(samples, measured, plan.grid().splitBy(), progress);
         if (plan.sampling().holdoutFrom() != HoldoutFrom.LATEST) {
-            return new TrainingResult(measured, measured);
+            return new TrainingResult(measured, measured, split);
         }
         return new TrainingResult(
                 measured,
                 measured.withChosenDictionary(
-                        trainOnEverySample(samples, measured.choice().chosen().point())));
+                        trainOnEverySample(samples, measured.choice().chosen().point())),
+                SplitSearch.trainOnEverySample(samples, split, plan.grid().threads()));
     }
 
     /** A dictionary for {@code point} trained on every sampled event, the held-out ones included. */

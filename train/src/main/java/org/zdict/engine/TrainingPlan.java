@@ -47,6 +47,7 @@ public record TrainingPlan(List<EventInput> inputs, SampleSettings sampling, Gri
         private int producerBatch = 4;
         private double maxCpuVsLz4 = 1;
         private DictionaryInfo.Codec codec = DictionaryInfo.Codec.ZSTD;
+        private SplitBy splitBy = SplitBy.AUTO;
         private int maxSamples = 200_000;
         private long maxSampleBytes = 32L << 20;
         private double holdout = 0.2;
@@ -156,6 +157,12 @@ public record TrainingPlan(List<EventInput> inputs, SampleSettings sampling, Gri
             return this;
         }
 
+        /** Whether one dictionary per kind of event competes with the one dictionary (default {@link SplitBy#AUTO}). */
+        public Builder splitBy(SplitBy splitBy) {
+            this.splitBy = splitBy;
+            return this;
+        }
+
         /** How speeds are measured (default {@link Timing#DEFAULT}). */
         public Builder timing(Timing timing) {
             this.timing = timing;
@@ -175,7 +182,8 @@ public record TrainingPlan(List<EventInput> inputs, SampleSettings sampling, Gri
                             threads,
                             producerBatch,
                             maxCpuVsLz4,
-                            codec),
+                            codec,
+                            splitBy),
                     timing);
         }
     }

@@ -7,8 +7,10 @@ package org.zdict.engine;
  *     reason; its dictionaries never saw the held-out events
  * @param chosen the report to publish: {@code measured}, or, with the latest events held out, the chosen
  *     point trained again on the whole sample (the figures stay those of {@code measured})
+ * @param split one dictionary per kind of event judged against {@code measured}'s choice; its chosen
+ *     split, if any, is what to publish instead, trained again on the whole sample as {@code chosen} is
  */
-public record TrainingResult(TrainingReport measured, TrainingReport chosen) {
+public record TrainingResult(TrainingReport measured, TrainingReport chosen, SplitReport split) {
 
     public SampleSet samples() {
         return measured.samples();

@@ -67,7 +67,8 @@ class CpuNoiseProbeTest {
                         2,
                         4,
                         1,
-                        DictionaryInfo.Codec.ZSTD)
+                        DictionaryInfo.Codec.ZSTD,
+                        SplitBy.NONE)
                 .points();
         List<ZdictBlockCodec> codecs = new ArrayList<>();
         for (GridPoint p : points) {

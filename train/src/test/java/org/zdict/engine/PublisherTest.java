@@ -20,7 +20,16 @@ class PublisherTest {
     private static final SampleSet SAMPLES =
             new SampleSet(List.of("events.jsonl"), 10, 1000, 0, 0, 0, 1000, List.of(), List.of());
     private static final GridSettings SETTINGS = new GridSettings(
-            List.of(16 << 10), List.of(1, 3), List.of(1), Objective.RATIO, 0, 1, 4, 0, DictionaryInfo.Codec.ZSTD);
+            List.of(16 << 10),
+            List.of(1, 3),
+            List.of(1),
+            Objective.RATIO,
+            0,
+            1,
+            4,
+            0,
+            DictionaryInfo.Codec.ZSTD,
+            SplitBy.NONE);
 
     @Test
     void refusesADictionaryNoBetterThanPlainZstdAtItsLevel() {

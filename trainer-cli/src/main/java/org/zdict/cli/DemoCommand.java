@@ -12,6 +12,7 @@ import org.zdict.dictionaries.BundledSample;
 import org.zdict.engine.ProgressListener;
 import org.zdict.engine.Publisher;
 import org.zdict.engine.SampleSet;
+import org.zdict.engine.SplitBy;
 import org.zdict.engine.TrainingEngine;
 import org.zdict.engine.TrainingPlan;
 import org.zdict.engine.TrainingReport;
@@ -80,8 +81,10 @@ public final class DemoCommand implements Callable<Integer> {
 
         try (PlannedOutputs outputs =
                 PlannedOutputs.prepare(reports.resolve("report.json"), reports.resolve("chart.png"))) {
-            TrainingPlan plan =
-                    TrainingOptions.defaults().plan(List.of(EventInput.of(BundledSample.NAME, BundledSample::open)));
+            TrainingOptions options = TrainingOptions.defaults();
+            // The bundled sample is one kind of event: a split would be judged and never chosen.
+            options.splitBy = SplitBy.NONE;
+            TrainingPlan plan = options.plan(List.of(EventInput.of(BundledSample.NAME, BundledSample::open)));
             SampleSet samples =
                     InputReading.read(plan, progress, spec.commandLine().getErr());
             TrainingReport report = new TrainingEngine(progress, skipped -> {})

@@ -134,6 +134,18 @@ public final class ListConverters {
         }
     }
 
+    /** {@code auto}, {@code none} or a rule: what {@code train} splits the events by. */
+    static final class Split implements ITypeConverter<org.zdict.engine.SplitBy> {
+        @Override
+        public org.zdict.engine.SplitBy convert(String value) {
+            try {
+                return org.zdict.engine.SplitBy.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
     /** A positive count of events per batch. */
     static final class BatchSize implements ITypeConverter<Integer> {
         @Override

@@ -6,8 +6,10 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.zdict.cli.report.ReportChart;
 import org.zdict.cli.report.ReportJson;
+import org.zdict.engine.SplitReport;
 import org.zdict.engine.TrainingReport;
 import org.zdict.registry.DictionaryInfo;
 
@@ -63,11 +65,25 @@ final class PlannedOutputs implements AutoCloseable {
 
     /** Renders the report and the chart into their temporary files. */
     void write(TrainingReport report, DictionaryInfo published, String title) throws IOException {
+        write(report, SplitReport.none(), published, Map.of(), title);
+    }
+
+    /**
+     * Renders the report, with the search for one dictionary per kind, and the chart into their temporary
+     * files; {@code memberVersions} are the chosen split's published versions (empty if none was published).
+     */
+    void write(
+            TrainingReport report,
+            SplitReport split,
+            DictionaryInfo published,
+            Map<String, Integer> memberVersions,
+            String title)
+            throws IOException {
         if (reportTemp != null) {
-            ReportJson.write(report, published, reportTemp);
+            ReportJson.write(report, split, published, memberVersions, reportTemp);
         }
         if (chartTemp != null) {
-            ReportChart.writePng(report, title, chartTemp);
+            ReportChart.writePng(report, split, title, chartTemp);
         }
     }
 

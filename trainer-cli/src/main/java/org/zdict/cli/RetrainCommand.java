@@ -12,6 +12,7 @@ import org.zdict.cli.report.RetrainReport;
 import org.zdict.engine.GridPoint;
 import org.zdict.engine.HoldoutFrom;
 import org.zdict.engine.SampleSet;
+import org.zdict.engine.SplitBy;
 import org.zdict.engine.retrain.RetrainPolicy;
 import org.zdict.engine.retrain.RetrainResult;
 import org.zdict.engine.retrain.RetrainStep;
@@ -111,6 +112,7 @@ public final class RetrainCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         inputs.names();
         training.check();
+        training.splitBy = SplitBy.NONE;
         if (training.holdoutFrom() != HoldoutFrom.LATEST) {
             if (spec.commandLine().getParseResult().hasMatchedOption("--holdout-from")) {
                 throw new ParameterException(

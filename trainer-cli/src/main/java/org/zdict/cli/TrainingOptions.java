@@ -4,6 +4,7 @@ import java.util.List;
 import org.zdict.engine.GridSettings;
 import org.zdict.engine.HoldoutFrom;
 import org.zdict.engine.Objective;
+import org.zdict.engine.SplitBy;
 import org.zdict.engine.TrainingPlan;
 import org.zdict.engine.input.EventInput;
 import org.zdict.registry.DictionaryInfo;
@@ -122,6 +123,12 @@ public final class TrainingOptions {
             description = "Dictionaries trained at once (default: the number of CPUs).")
     int threads = Runtime.getRuntime().availableProcessors();
 
+    /**
+     * Whether dictionaries per kind of event compete ({@code train}'s {@code --split-by}); {@code retrain}
+     * sets none, as it judges one dictionary against the active one.
+     */
+    SplitBy splitBy = SplitBy.AUTO;
+
     /** Every option at its default, as {@code zdict train} runs without them. */
     static TrainingOptions defaults() {
         TrainingOptions options = new TrainingOptions();
@@ -174,6 +181,7 @@ public final class TrainingOptions {
                 .producerBatch(producerBatch)
                 .maxCpuVsLz4(maxCpuVsLz4)
                 .codec(codecOr(DictionaryInfo.Codec.ZSTD))
+                .splitBy(splitBy)
                 .maxSamples(sampling.maxSamples)
                 .maxSampleBytes(sampling.maxSampleBytes)
                 .holdout(holdout)
@@ -194,7 +202,8 @@ public final class TrainingOptions {
                 threads,
                 producerBatch,
                 maxCpuVsLz4,
-                codecOr(DictionaryInfo.Codec.ZSTD));
+                codecOr(DictionaryInfo.Codec.ZSTD),
+                splitBy);
     }
 
     HoldoutFrom holdoutFrom() {

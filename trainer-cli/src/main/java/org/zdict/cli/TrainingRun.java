@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
 import org.zdict.cli.report.ReportTable;
+import org.zdict.cli.report.SplitTable;
 import org.zdict.engine.GridSearch;
 import org.zdict.engine.ProgressListener;
 import org.zdict.engine.SampleSet;
@@ -44,6 +45,7 @@ record TrainingRun(TrainingPlan plan, TrainingResult result) {
         SampleSet samples = InputReading.read(plan, progress, err);
         TrainingResult result = new TrainingEngine(progress, skipped -> {}).train(plan, samples);
         ReportTable.print(result.measured(), out);
+        SplitTable.print(result.split(), out);
         if (result.retrainedOnEverySample()) {
             out.printf(
                     Locale.ROOT,
@@ -58,6 +60,11 @@ record TrainingRun(TrainingPlan plan, TrainingResult result) {
     /** The report to publish (with the latest events held out, the chosen point trained again on every sample). */
     TrainingReport chosen() {
         return result.chosen();
+    }
+
+    /** The split to publish instead of one dictionary, when one paid. */
+    java.util.Optional<org.zdict.engine.SplitResult> chosenSplit() {
+        return result.split().chosen();
     }
 
     /** "zdict train: a.jsonl, b.jsonl", the chart's title. */

@@ -485,7 +485,8 @@ class TrainCommandTest {
                         Runtime.getRuntime().availableProcessors(),
                         4,
                         1.0,
-                        org.zdict.registry.DictionaryInfo.Codec.ZSTD),
+                        org.zdict.registry.DictionaryInfo.Codec.ZSTD,
+                        org.zdict.engine.SplitBy.AUTO),
                 demo.grid());
         assertEquals(0.2, demo.holdout);
         assertEquals(HoldoutFrom.RANDOM, demo.holdoutFrom);

@@ -21,6 +21,7 @@ import org.zdict.RegistryException;
 import org.zdict.engine.CandidateResult;
 import org.zdict.engine.HoldoutFrom;
 import org.zdict.engine.Objective;
+import org.zdict.engine.SplitReport;
 import org.zdict.engine.Timing;
 import org.zdict.engine.TrainingEngine;
 import org.zdict.engine.TrainingPlan;
@@ -179,7 +180,7 @@ class RetrainStepTest {
         DictionaryRegistry registry = DictionaryRegistries.inMemory();
 
         RetrainResult result = RetrainStep.begin(registry, SUBJECT, PROMOTE_AT_ONCE, "test")
-                .finish(twoLevels, new TrainingResult(choseLevel3, choseLevel3), CLOCK, false);
+                .finish(twoLevels, new TrainingResult(choseLevel3, choseLevel3, SplitReport.none()), CLOCK, false);
 
         assertEquals(Decision.PROMOTED, result.decision());
         assertEquals(level1.point(), result.verdict().candidate());

@@ -20,6 +20,8 @@ import org.zdict.engine.BaselineResult;
 import org.zdict.engine.CandidateResult;
 import org.zdict.engine.Measurement;
 import org.zdict.engine.Sizes;
+import org.zdict.engine.SplitReport;
+import org.zdict.engine.SplitResult;
 import org.zdict.engine.TrainingReport;
 
 /** Ratio against compression speed for every grid point and baseline, as a PNG (JFreeChart). */
@@ -31,6 +33,11 @@ public final class ReportChart {
     private ReportChart() {}
 
     public static void writePng(TrainingReport report, String title, Path file) throws IOException {
+        writePng(report, SplitReport.none(), title, file);
+    }
+
+    /** The chart with each split measured as one more point, labelled with its rule. */
+    public static void writePng(TrainingReport report, SplitReport split, String title, Path file) throws IOException {
         System.setProperty("java.awt.headless", "true");
         XYSeriesCollection data = new XYSeriesCollection();
         ChartLabels labels = new ChartLabels();
@@ -66,8 +73,20 @@ public final class ReportChart {
             }
         }
         data.addSeries(lz4);
+        XYSeries splits = new XYSeries("one dictionary per kind, same total size", false, true);
+        for (SplitResult judged : split.judged()) {
+            if (judged.measured()) {
+                Measurement m = judged.primary();
+                splits.add(m.compressMBps(), m.ratio());
+                labels.add(m.compressMBps(), m.ratio(), judged.rule().text());
+            }
+        }
+        data.addSeries(splits);
         XYSeries chosen = new XYSeries("chosen", false, true);
-        if (report.choice() != null) {
+        if (split.chosen().isPresent()) {
+            Measurement m = split.chosen().get().primary();
+            chosen.add(m.compressMBps(), m.ratio());
+        } else if (report.choice() != null) {
             Measurement m = report.choice().chosen().primary();
             chosen.add(m.compressMBps(), m.ratio());
         }

@@ -7,6 +7,7 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.zdict.engine.BaselineResult;
 import org.zdict.engine.CandidateResult;
 import org.zdict.engine.CpuCeiling;
@@ -14,6 +15,7 @@ import org.zdict.engine.CpuTrade;
 import org.zdict.engine.GridSettings;
 import org.zdict.engine.Measurement;
 import org.zdict.engine.SampleSet;
+import org.zdict.engine.SplitReport;
 import org.zdict.engine.TrainingReport;
 import org.zdict.registry.DictionaryInfo;
 
@@ -25,6 +27,21 @@ public final class ReportJson {
      * @param published the version the choice was published as, or null if it was not
      */
     public static void write(TrainingReport report, DictionaryInfo published, Path file) throws IOException {
+        write(report, SplitReport.none(), published, Map.of(), file);
+    }
+
+    /**
+     * @param split the search for one dictionary per kind of event
+     * @param published the version the choice (or the chosen split's fallback) was published as, or null
+     * @param memberVersions the version each kind of the chosen split was published as; empty if none was
+     */
+    public static void write(
+            TrainingReport report,
+            SplitReport split,
+            DictionaryInfo published,
+            Map<String, Integer> memberVersions,
+            Path file)
+            throws IOException {
         Path parent = file.toAbsolutePath().getParent();
         if (parent != null) {
             Files.createDirectories(parent);
@@ -109,6 +126,7 @@ public final class ReportJson {
                 }
                 json.writeEndObject();
             }
+            SplitJson.write(json, split, memberVersions);
             json.writeNumberField("elapsedMillis", report.elapsedMillis());
             json.writeEndObject();
         }
@@ -142,7 +160,7 @@ public final class ReportJson {
         json.writeEndObject();
     }
 
-    private static void writeMeasurements(JsonGenerator json, List<Measurement> measurements) throws IOException {
+    static void writeMeasurements(JsonGenerator json, List<Measurement> measurements) throws IOException {
         json.writeArrayFieldStart("results");
         for (Measurement m : measurements) {
             json.writeStartObject();
@@ -169,7 +187,7 @@ public final class ReportJson {
         json.writeEndArray();
     }
 
-    private static double round(double value, int digits) {
+    static double round(double value, int digits) {
         double scale = Math.pow(10, digits);
         return Math.round(value * scale) / scale;
     }

@@ -175,7 +175,7 @@ public final class ReportTable {
         return String.format(Locale.ROOT, "%.0f", mbps);
     }
 
-    private static void printAligned(List<List<String>> rows, PrintWriter out) {
+    static void printAligned(List<List<String>> rows, PrintWriter out) {
         int columns = rows.get(0).size();
         int[] widths = new int[columns];
         for (List<String> row : rows) {
