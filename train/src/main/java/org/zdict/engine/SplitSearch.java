@@ -24,9 +24,9 @@ import org.zdict.registry.DictionarySet.Rule;
  * over the ceiling; of those, the largest gain. Splits are judged at the chosen size only: each costs
  * about the training of one more grid point, so every size would multiply the run's time.
  */
-public final class SplitSearch {
+final class SplitSearch {
     /** The fewest training events a kind needs for a dictionary of its own; smaller kinds use the fallback. */
-    public static final int MIN_KIND_EVENTS = 200;
+    static final int MIN_KIND_EVENTS = 200;
     /**
      * The share of held-out bytes a split must save to be chosen. Both are measured on the same held-out
      * events, so this is not sampling noise; it is the margin for what a set costs besides (a routing scan
@@ -34,12 +34,12 @@ public final class SplitSearch {
      * sizes trained on the same events, which is of this order, so that homogeneous data never gets a
      * set that buys nothing.
      */
-    public static final double MIN_GAIN = 0.02;
+    static final double MIN_GAIN = 0.02;
 
     private final GridSettings settings;
     private final Meter meter;
 
-    public SplitSearch(GridSettings settings, Timing timing) {
+    SplitSearch(GridSettings settings, Timing timing) {
         this(settings, new Meter(timing));
     }
 
@@ -52,7 +52,7 @@ public final class SplitSearch {
      * Judges the rules {@code splitBy} names against {@code measured}'s choice. A header rule cannot be
      * judged on sampled values (they carry no headers): callers refuse it first.
      */
-    public SplitReport run(SampleSet samples, TrainingReport measured, SplitBy splitBy, ProgressListener progress) {
+    SplitReport run(SampleSet samples, TrainingReport measured, SplitBy splitBy, ProgressListener progress) {
         if (splitBy.isNone()) {
             return SplitReport.none();
         }
@@ -258,7 +258,7 @@ public final class SplitSearch {
      * The chosen split's dictionaries trained again on every sampled event, the held-out ones included,
      * at the same sizes (with the latest events held out, as the single dictionary is).
      */
-    public static SplitReport trainOnEverySample(SampleSet samples, SplitReport report, int threads) {
+    static SplitReport trainOnEverySample(SampleSet samples, SplitReport report, int threads) {
         if (report.chosen().isEmpty()) {
             return report;
         }
