@@ -1,18 +1,23 @@
 package org.zdict.spark;
 
+import java.util.Optional;
 import org.zdict.engine.CandidateResult;
 import org.zdict.engine.Publisher;
 import org.zdict.engine.TrainingResult;
 import org.zdict.registry.DictionaryInfo;
+import org.zdict.registry.DictionarySet;
 
 /**
  * What {@link ZdictTraining#train} trained and published: the engine's result (every grid point, the
  * baselines, the choice and its reason, the sample) and the version it became in the registry.
  *
  * @param result what the engine measured and chose, as {@code zdict train} reports it
- * @param published the version published, or the identical existing version that was reused
+ * @param published the version published, or the identical existing version that was reused; with a set,
+ *     its fallback
+ * @param set the dictionary set published when one dictionary per kind of event paid (its members route
+ *     events by kind, the fallback is {@link #version()}); empty for one dictionary
  */
-public record TrainedDictionary(TrainingResult result, Publisher.Published published) {
+public record TrainedDictionary(TrainingResult result, Publisher.Published published, Optional<DictionarySet> set) {
 
     /**
      * @return the version in the registry

@@ -12,6 +12,7 @@ import java.io.UncheckedIOException;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
@@ -25,6 +26,8 @@ import org.zdict.engine.Publisher;
 import org.zdict.engine.SampleSet;
 import org.zdict.engine.SampleSettings;
 import org.zdict.engine.Sampler;
+import org.zdict.engine.SetPublisher;
+import org.zdict.engine.SplitResult;
 import org.zdict.engine.TrainingEngine;
 import org.zdict.engine.TrainingPlan;
 import org.zdict.engine.TrainingResult;
@@ -164,9 +167,16 @@ public final class ZdictTraining {
         // Opened before the grid is trained, so a registry that cannot be opened costs no training.
         try (DictionaryRegistry registry = open(registryLocation)) {
             TrainingResult result = new TrainingEngine().train(plan, samples);
+            Optional<SplitResult> split = result.split().chosen();
+            if (split.isPresent()) {
+                SetPublisher.PublishedSet set =
+                        SetPublisher.publish(registry, subject, result.chosen(), split.get(), activate, "zdict-spark");
+                return new TrainedDictionary(
+                        result, new Publisher.Published(set.fallback(), false), Optional.of(set.set()));
+            }
             Publisher.Published published =
                     Publisher.publish(registry, subject, result.chosen(), activate, "zdict-spark");
-            return new TrainedDictionary(result, published);
+            return new TrainedDictionary(result, published, Optional.empty());
         }
     }
 
