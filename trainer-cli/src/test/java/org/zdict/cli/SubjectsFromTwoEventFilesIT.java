@@ -78,7 +78,9 @@ class SubjectsFromTwoEventFilesIT {
                 "--level",
                 "3",
                 "--min-mbps",
-                "0");
+                "0",
+                "--split-by",
+                "none");
         assertEquals(0, result.exitCode(), result::toString);
     }
 
