@@ -76,6 +76,9 @@ for condition in $conditions; do
                 printf 'load average %s\n%s\n' "$loadavg" "$report" > "$REPORTS/$condition-$run-$(basename "$jar" .jar).txt"
             fi
             choice=$(echo "$report" | awk '/^\*/ { print $3 " L" $4; exit }')
+            # The split table's chosen row, if a split was chosen: the choice is the point and the split.
+            split=$(echo "$report" | awk '/^\*  (field:|shape)/ { print $2; exit }')
+            choice="$choice ${split:-one-dictionary}"
             cpu=$(echo "$report" | grep -o '[0-9.]*x Kafka lz4.s CPU per event' | tail -1 | cut -d' ' -f1)
             echo "$condition run $run $(basename "$jar"): ${choice:-no choice} (${cpu:-?} Kafka lz4's CPU, load $loadavg)"
             choices[$jar/$condition]+="${choice:-none}"$'\n'
