@@ -178,9 +178,14 @@ public final class TrainCommand implements Callable<Integer> {
                                 .toList()),
                 activated
                         ? ", active"
-                        : "; activate it with 'zdict registry activate "
-                                + published.fallback().version() + " --route "
-                                + published.set().rule().text() + " --kind KIND=VERSION...'");
+                        : "; activate it with: zdict registry activate "
+                                + published.fallback().version()
+                                + " --route " + published.set().rule().text()
+                                + published.members().entrySet().stream()
+                                        .map(m -> " --kind " + m.getKey() + "="
+                                                + m.getValue().version())
+                                        .collect(java.util.stream.Collectors.joining())
+                                + " --registry " + location);
         out.flush();
     }
 
