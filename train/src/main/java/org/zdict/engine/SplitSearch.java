@@ -21,7 +21,7 @@ import org.zdict.registry.DictionarySet.Rule;
  * routed as writers route it, routing scan included in the CPU. A split is chosen only if it stores at
  * least {@link #MIN_GAIN} fewer held-out bytes, compresses at the speed floor (where the one dictionary
  * does) and costs no more CPU per event than the CPU ceiling, or than the one dictionary where that is
- * over the ceiling; of those, the largest gain. Splits are judged at the chosen size only: each costs
+ * over the ceiling; of those, the cheapest to write with among those within {@link #CLOSE_GAIN} of the largest gain. Splits are judged at the chosen size only: each costs
  * about the training of one more grid point, so every size would multiply the run's time.
  */
 final class SplitSearch {
@@ -35,6 +35,12 @@ final class SplitSearch {
      * set that buys nothing.
      */
     static final double MIN_GAIN = 0.02;
+    /**
+     * Splits whose gains are this close to the best one's count as equal, and the cheapest of them to write
+     * with is chosen: on the shared dumps the gains of a field and of the shape come within a point of each
+     * other, while finding the shape costs several times the scan of one field.
+     */
+    static final double CLOSE_GAIN = 0.01;
 
     private final GridSettings settings;
     private final Meter meter;
@@ -202,10 +208,11 @@ final class SplitSearch {
         }
     }
 
-    /** Gives each measured split its verdict and chooses the largest gain among those that pay. */
+    /** Gives each measured split its verdict and chooses among those that pay ({@link #CLOSE_GAIN}). */
     private SplitReport choose(
             SplitBy splitBy, CandidateResult single, double singleCpu, List<SplitResult> judged, long millis) {
         List<SplitResult> verdicts = new ArrayList<>();
+        List<SplitResult> paying = new ArrayList<>();
         SplitResult best = null;
         for (SplitResult split : judged) {
             if (!split.measured()) {
@@ -215,8 +222,14 @@ final class SplitSearch {
             String why = whyNot(split, single, singleCpu);
             SplitResult judgedSplit = split.withVerdict(why == null ? "pays" : why);
             verdicts.add(judgedSplit);
-            if (why == null && (best == null || judgedSplit.gain() > best.gain())) {
-                best = judgedSplit;
+            if (why == null) {
+                paying.add(judgedSplit);
+            }
+        }
+        double bestGain = paying.stream().mapToDouble(SplitResult::gain).max().orElse(Double.NaN);
+        for (SplitResult split : paying) {
+            if (split.gain() >= bestGain - CLOSE_GAIN && (best == null || cheaper(split, best))) {
+                best = split;
             }
         }
         if (best != null) {
@@ -225,6 +238,17 @@ final class SplitSearch {
             verdicts.set(at, best);
         }
         return new SplitReport(splitBy, single, singleCpu, verdicts, Optional.ofNullable(best), millis);
+    }
+
+    /**
+     * Whether {@code a} costs less to write with than {@code b}: less CPU per event where both were measured
+     * side by side, else fewer dictionaries to load and cache.
+     */
+    private static boolean cheaper(SplitResult a, SplitResult b) {
+        if (!Double.isNaN(a.cpuVsLz4()) && !Double.isNaN(b.cpuVsLz4())) {
+            return a.cpuVsLz4() < b.cpuVsLz4();
+        }
+        return a.members().size() < b.members().size();
     }
 
     /** Why {@code split} does not pay, or null when it does. */
