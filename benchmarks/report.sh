@@ -4,7 +4,7 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"
-docs="$root/docs/benchmarks"
+docs="$root/benchmarks/results/reports"
 mkdir -p "$docs"
 [[ -d "$here/target/classes" ]] || (cd "$root" && mvn -B -q -DskipTests -Dspotless.check.skip=true install -pl benchmarks -am)
 (cd "$root" && mvn -B -q -pl benchmarks dependency:build-classpath -Dmdep.outputFile="$here/target/e2e.classpath")
