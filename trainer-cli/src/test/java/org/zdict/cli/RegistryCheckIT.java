@@ -22,7 +22,7 @@ import org.zdict.kafka.Broker;
 
 /**
  * {@code zdict registry check} against one real KRaft broker: a topic this release creates, a compacted
- * one as earlier releases created it, and one whose dictionary record compaction erased. The broker's
+ * one compacted (created by hand), and one whose dictionary record compaction erased. The broker's
  * cleaner runs every 100 ms, so a compaction can be forced.
  */
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
@@ -92,7 +92,7 @@ class RegistryCheckIT {
 
         assertEquals(3, check.exitCode(), check::toString);
         String out = check.out().replace(cluster.bootstrapServers(), "broker1:9092");
-        assertTrue(out.contains("risk     cleanup.policy=compact: compacted, as earlier releases created"), out);
+        assertTrue(out.contains("risk     cleanup.policy=compact: compacted (a topic created by hand"), out);
         assertTrue(out.contains("fix: zdict registry migrate --registry kafka://broker1:9092/" + topic + "\n"), out);
         assertTrue(out.contains("risk     message.timestamp.type=CreateTime"), out);
         assertTrue(out.contains("ok       versions 1: each dictionary record present"), out);

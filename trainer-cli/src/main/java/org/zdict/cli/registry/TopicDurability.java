@@ -36,8 +36,8 @@ final class TopicDurability {
         boolean compacted = policy.contains(TopicConfig.CLEANUP_POLICY_COMPACT);
         boolean deletes = policy.contains(TopicConfig.CLEANUP_POLICY_DELETE);
         if (compacted) {
-            findings.add(Finding.risk("cleanup.policy=" + policy + ": compacted, as earlier releases created the"
-                    + " registry topic; a tombstone or any other record under a dictionary's key, from anyone who"
+            findings.add(Finding.risk("cleanup.policy=" + policy + ": compacted (a topic created by hand"
+                    + " or by another tool); a tombstone or any other record under a dictionary's key, from anyone who"
                     + " may write the topic, makes the next compaction erase that dictionary; fix: " + migrate));
         }
         long ms = longSetting(TopicConfig.RETENTION_MS_CONFIG);
