@@ -1,5 +1,9 @@
 package org.zdict.engine;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -48,28 +52,9 @@ final class SplitCandidates {
     static List<Field> fields(List<byte[]> train) {
         int scanned = Math.min(train.size(), SCANNED_EVENTS);
         Map<String, Stats> byKey = new LinkedHashMap<>();
-        TopLevelMembers members = new TopLevelMembers();
+        JsonFactory json = new JsonFactory();
         for (int i = 0; i < scanned; i++) {
-            byte[] event = train.get(i);
-            int n = members.read(event);
-            for (int m = 0; m < n; m++) {
-                int[] p = members.positions;
-                String key = new String(event, p[4 * m], p[4 * m + 1] - p[4 * m], StandardCharsets.UTF_8);
-                if (key.isEmpty() || key.indexOf('\uFFFD') >= 0) {
-                    continue;
-                }
-                Stats stats = byKey.computeIfAbsent(key, k -> new Stats());
-                if (stats.lastEvent == i) {
-                    continue; // the rule reads the first member of that name
-                }
-                stats.lastEvent = i;
-                stats.present++;
-                if (p[4 * m + 2] >= 0 && !stats.tooMany) {
-                    String value = new String(event, p[4 * m + 2], p[4 * m + 3] - p[4 * m + 2], StandardCharsets.UTF_8);
-                    stats.values.merge(value, 1, Integer::sum);
-                    stats.tooMany = stats.values.size() > MAX_VALUES;
-                }
-            }
+            count(json, train.get(i), i, byKey);
         }
         double scale = scanned == 0 ? 0 : (double) train.size() / scanned;
         List<Field> fields = new ArrayList<>();
@@ -97,6 +82,37 @@ final class SplitCandidates {
                 .thenComparingInt(Field::largeKinds)
                 .reversed());
         return fields;
+    }
+
+    /**
+     * Counts {@code event}'s top-level members into {@code byKey}: a string, number or boolean value is a
+     * kind, other values are not. Only the ranking reads these; the grouping goes through the rule itself,
+     * byte for byte as writers route. Events that are not JSON objects count for nothing.
+     */
+    private static void count(JsonFactory json, byte[] event, int index, Map<String, Stats> byKey) {
+        try (JsonParser parser = json.createParser(event)) {
+            if (parser.nextToken() != JsonToken.START_OBJECT) {
+                return;
+            }
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                String key = parser.currentName();
+                JsonToken value = parser.nextToken();
+                String kind = value.isScalarValue() && value != JsonToken.VALUE_NULL ? parser.getText() : null;
+                parser.skipChildren();
+                Stats stats = key.isEmpty() ? null : byKey.computeIfAbsent(key, k -> new Stats());
+                if (stats == null || stats.lastEvent == index) {
+                    continue; // the rule reads the first member of that name
+                }
+                stats.lastEvent = index;
+                stats.present++;
+                if (kind != null && !stats.tooMany) {
+                    stats.values.merge(kind, 1, Integer::sum);
+                    stats.tooMany = stats.values.size() > MAX_VALUES;
+                }
+            }
+        } catch (IOException malformed) {
+            // What was read before the error counts; the rest of the event does not.
+        }
     }
 
     private static final class Stats {

@@ -12,6 +12,9 @@ import org.zdict.engine.codec.KafkaLz4Codec;
 import org.zdict.engine.codec.KafkaLz4Support;
 import org.zdict.engine.codec.Lz4Codec;
 import org.zdict.engine.codec.ZdictBlockCodec;
+import org.zdict.registry.DictionaryRegistries;
+import org.zdict.registry.DictionaryRegistry;
+import org.zdict.registry.DictionarySet;
 import org.zdict.registry.DictionarySet.Rule;
 
 /**
@@ -77,7 +80,7 @@ final class SplitSearch {
             }
             return new SplitReport(splitBy, single, Double.NaN, judged, Optional.empty(), millisSince(begin));
         }
-        List<SetBlockCodec> codecs = new ArrayList<>();
+        List<ZdictBlockCodec> codecs = new ArrayList<>();
         try (ProgressListener.Task bar = progress.start("Judging splits", rules.size(), "", 1)) {
             for (Rule rule : rules) {
                 bar.setExtraMessage(rule.text());
@@ -98,12 +101,12 @@ final class SplitSearch {
             }
             return choose(splitBy, single, singleCpu, judged, millisSince(begin));
         } finally {
-            codecs.forEach(SetBlockCodec::close);
+            codecs.forEach(ZdictBlockCodec::close);
         }
     }
 
     /** Trains and measures one rule at the single dictionary's size and level; keeps its codec open in {@code codecs}. */
-    private SplitResult measure(Rule rule, SampleSet samples, CandidateResult single, List<SetBlockCodec> codecs) {
+    private SplitResult measure(Rule rule, SampleSet samples, CandidateResult single, List<ZdictBlockCodec> codecs) {
         KindGrouping grouping = KindGrouping.of(rule, samples.train());
         int kinds = grouping.byKind().size();
         int size = single.point().dictSize();
@@ -125,8 +128,10 @@ final class SplitSearch {
         } catch (ZdictException e) {
             return SplitResult.notMeasured(rule, kinds, e.getMessage());
         }
-        SetBlockCodec codec =
-                new SetBlockCodec(rule.text(), rule, single.point().level(), trained.fallback(), trained.members());
+        ZdictBlockCodec codec = new ZdictBlockCodec(
+                rule.text(),
+                single.point().level(),
+                withSet(rule, single.point().level(), trained));
         codecs.add(codec);
         List<Measurement> measurements = new ArrayList<>();
         for (int batch : settings.batchSizes()) {
@@ -150,13 +155,28 @@ final class SplitSearch {
                 "");
     }
 
+    /**
+     * An in-memory registry whose active state is {@code trained} as a set, so that a codec over it routes
+     * every event as writers do, the routing scan included in the time measured.
+     */
+    private static DictionaryRegistry withSet(Rule rule, int level, SplitTrainer.Trained trained) {
+        DictionaryRegistry registry = DictionaryRegistries.inMemory();
+        int fallback = registry.publish(trained.fallback(), level, Map.of()).version();
+        Map<String, Integer> members = new LinkedHashMap<>();
+        trained.members()
+                .forEach((kind, dictionary) -> members.put(
+                        kind, registry.publish(dictionary, level, Map.of()).version()));
+        registry.activateSet(new DictionarySet(rule, fallback, members));
+        return registry;
+    }
+
     /** Each member's figures, then the fallback's: held-out events compressed one by one, with the set and alone. */
     private static List<KindShare> shares(
             KindGrouping grouping,
             SplitTrainer.Allocation allocation,
             List<byte[]> holdout,
             Rule rule,
-            SetBlockCodec codec,
+            ZdictBlockCodec codec,
             CandidateResult single) {
         Map<String, long[]> byKind = new LinkedHashMap<>();
         allocation.members().keySet().forEach(kind -> byKind.put(kind, new long[4]));
@@ -190,7 +210,7 @@ final class SplitSearch {
     }
 
     /** The single dictionary's CPU per event against Kafka's lz4, then each split's, side by side. */
-    private double[] cpuVsLz4(List<byte[]> holdout, CandidateResult single, List<SetBlockCodec> sets) {
+    private double[] cpuVsLz4(List<byte[]> holdout, CandidateResult single, List<ZdictBlockCodec> sets) {
         List<BlockCodec> codecs = new ArrayList<>();
         try (BlockCodec lz4 = KafkaLz4Support.PRESENT ? new KafkaLz4Codec() : Lz4Codec.fast();
                 ZdictBlockCodec alone =

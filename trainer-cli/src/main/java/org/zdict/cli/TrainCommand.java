@@ -66,7 +66,7 @@ public final class TrainCommand implements Callable<Integer> {
             defaultValue = "auto",
             converter = ListConverters.Split.class,
             description = "One dictionary per kind of event, judged against one dictionary at the same total size on"
-                    + " the same held-out events and chosen only where it stores 2% fewer bytes: auto (top-level"
+                    + " the same held-out events and chosen only where it stores 2%% fewer bytes: auto (top-level"
                     + " fields found in the events, and the events' shape), shape, field:NAME, or none"
                     + " (default: ${DEFAULT-VALUE}).")
     SplitBy splitBy;
@@ -164,28 +164,24 @@ public final class TrainCommand implements Callable<Integer> {
 
     private static void printPublishedSet(
             PrintWriter out, SetPublisher.PublishedSet published, String location, boolean activated) {
-        out.printf(
-                Locale.ROOT,
-                "Published a set routed by %s in %s: fallback version %d, %d kinds (%s)%s.%n",
-                published.set().rule().text(),
-                location,
-                published.fallback().version(),
-                published.members().size(),
-                String.join(
-                        ", ",
-                        published.members().entrySet().stream()
-                                .map(m -> m.getKey() + "=" + m.getValue().version())
-                                .toList()),
-                activated
-                        ? ", active"
-                        : "; activate it with: zdict registry activate "
-                                + published.fallback().version()
-                                + " --route " + published.set().rule().text()
-                                + published.members().entrySet().stream()
-                                        .map(m -> " --kind " + m.getKey() + "="
-                                                + m.getValue().version())
-                                        .collect(java.util.stream.Collectors.joining())
-                                + " --registry " + location);
+        String kinds = String.join(
+                ", ",
+                published.members().entrySet().stream()
+                        .map(m -> m.getKey() + "=" + m.getValue().version())
+                        .toList());
+        out.println("Published a set routed by " + published.set().rule().text() + " in " + location
+                + ": fallback version " + published.fallback().version() + ", "
+                + published.members().size()
+                + " kinds (" + kinds + ")" + (activated ? ", active." : "; activate it with:"));
+        if (!activated) {
+            out.println("  zdict registry activate " + published.fallback().version() + " --route "
+                    + published.set().rule().text()
+                    + published.members().entrySet().stream()
+                            .map(m ->
+                                    " --kind " + m.getKey() + "=" + m.getValue().version())
+                            .collect(java.util.stream.Collectors.joining())
+                    + " --registry " + location);
+        }
         out.flush();
     }
 

@@ -81,7 +81,7 @@ public final class TrainingOptions {
             paramLabel = "MB/s",
             defaultValue = "100",
             description = "Only choose dictionaries that compress at least this fast, in CPU time; a speed under it"
-                    + " by no more than how much it moved among its timed rounds (5% to 15%) counts as reaching"
+                    + " by no more than how much it moved among its timed rounds (5%% to 15%%) counts as reaching"
                     + " it (default: ${DEFAULT-VALUE}).")
     double minMbps;
 

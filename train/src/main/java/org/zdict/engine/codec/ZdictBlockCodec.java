@@ -24,11 +24,23 @@ public final class ZdictBlockCodec implements BlockCodec {
 
     /** Payloads of {@code codec} with {@code dictionary}, its version recorded at {@code level}. */
     public ZdictBlockCodec(String name, int level, byte[] dictionary, DictionaryInfo.Codec codec) {
+        this(name, level, withActive(dictionary, level, codec));
+    }
+
+    /**
+     * Writes as {@code registry}'s active state says (a dictionary set routes each payload by its first
+     * event); closing this codec closes {@code registry}.
+     */
+    public ZdictBlockCodec(String name, int level, DictionaryRegistry registry) {
         this.name = name;
-        this.registry = DictionaryRegistries.inMemory();
-        DictionaryInfo info = registry.publish(dictionary, level, codec.metadata());
-        registry.activate(info.version());
+        this.registry = registry;
         this.codec = ZdictCodec.builder(registry).level(level).checksum(false).build();
+    }
+
+    private static DictionaryRegistry withActive(byte[] dictionary, int level, DictionaryInfo.Codec codec) {
+        DictionaryRegistry registry = DictionaryRegistries.inMemory();
+        registry.activate(registry.publish(dictionary, level, codec.metadata()).version());
+        return registry;
     }
 
     @Override
