@@ -34,21 +34,42 @@ public final class Publisher {
             DictionaryRegistry registry, String subject, TrainingReport report, boolean activate, String by) {
         checkWorthPublishing(report);
         CandidateResult chosen = report.choice().chosen();
-        String sha256 = Dictionary.sha256(chosen.dictionary());
-        Optional<DictionaryInfo> same = registry.list().stream()
-                .filter(info -> info.subject().equals(subject)
-                        && info.sha256().equals(sha256)
-                        && info.level() == chosen.point().level()
-                        && codecOf(info).equals(chosen.point().codec().label()))
-                .filter(info -> info.status() != DictionaryInfo.Status.RETIRED)
-                .findFirst();
-        DictionaryInfo info = same.orElseGet(() ->
-                registry.publish(subject, chosen.dictionary(), chosen.point().level(), metadata(report, by)));
+        Published same = publishOrReuse(
+                registry,
+                subject,
+                chosen.dictionary(),
+                chosen.point().level(),
+                chosen.point().codec(),
+                metadata(report, by));
+        DictionaryInfo info = same.info();
         if (activate && info.status() != DictionaryInfo.Status.ACTIVE) {
             registry.activate(info.version());
             info = registry.info(info.version()).orElse(info);
         }
-        return new Published(info, same.isPresent());
+        return new Published(info, same.reused());
+    }
+
+    /**
+     * Publishes {@code dictionary}, or returns the non-retired version of {@code subject} with the same
+     * bytes, level and codec (repeating a deterministic training does not pile up identical versions).
+     */
+    static Published publishOrReuse(
+            DictionaryRegistry registry,
+            String subject,
+            byte[] dictionary,
+            int level,
+            DictionaryInfo.Codec codec,
+            Map<String, String> metadata) {
+        String sha256 = Dictionary.sha256(dictionary);
+        Optional<DictionaryInfo> same = registry.list().stream()
+                .filter(info -> info.subject().equals(subject)
+                        && info.sha256().equals(sha256)
+                        && info.level() == level
+                        && codecOf(info).equals(codec.label())
+                        && info.status() != DictionaryInfo.Status.RETIRED)
+                .findFirst();
+        return same.map(info -> new Published(info, true))
+                .orElseGet(() -> new Published(registry.publish(subject, dictionary, level, metadata), false));
     }
 
     /** The codec label recorded for {@code info}, as recorded (zstd when none is). */

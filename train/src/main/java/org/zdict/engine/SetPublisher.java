@@ -3,8 +3,6 @@ package org.zdict.engine;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
-import org.zdict.registry.Dictionary;
 import org.zdict.registry.DictionaryInfo;
 import org.zdict.registry.DictionaryRegistry;
 import org.zdict.registry.DictionarySet;
@@ -93,18 +91,9 @@ public final class SetPublisher {
             int level,
             Map<String, String> metadata,
             int[] reused) {
-        String sha256 = Dictionary.sha256(dictionary);
-        Optional<DictionaryInfo> same = registry.list().stream()
-                .filter(info -> info.subject().equals(subject)
-                        && info.sha256().equals(sha256)
-                        && info.level() == level
-                        && DictionaryInfo.Codec.of(info) == DictionaryInfo.Codec.ZSTD
-                        && info.status() != DictionaryInfo.Status.RETIRED)
-                .findFirst();
-        if (same.isPresent()) {
-            reused[0]++;
-            return same.get();
-        }
-        return registry.publish(subject, dictionary, level, metadata);
+        Publisher.Published published =
+                Publisher.publishOrReuse(registry, subject, dictionary, level, DictionaryInfo.Codec.ZSTD, metadata);
+        reused[0] += published.reused() ? 1 : 0;
+        return published.info();
     }
 }
